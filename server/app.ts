@@ -1,0 +1,104 @@
+import path from 'node:path';
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import Fastify, { type FastifyInstance } from 'fastify';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { AppConfig } from './config';
+import type { Db } from './db/client';
+import { registerIdentityProvider } from './idp/interactions';
+import { AuthError, createTokenVerifier, type AuthUser } from './auth/verify-token';
+import { HttpProblem } from './lib/problem';
+import { registerProblemHandling } from './plugins/problems';
+import { registerSecurityHeaders } from './plugins/security-headers';
+import { apiRoutes } from './routes/api';
+import { handlers as defaultHandlers } from './routes/handlers';
+import type { Handlers } from './routes/handler-types';
+
+export const distFolder = fileURLToPath(new URL('../dist', import.meta.url));
+
+export type BuildAppOptions = {
+  config: AppConfig;
+  db: Db;
+  logger?: boolean;
+  handlers?: Handlers;
+};
+
+/** Paths of the SPA's own OIDC routes; the embedded provider only redirects back to these. */
+export function spaRedirects(publicUrl: string) {
+  return {
+    redirectUris: [`${publicUrl}/signin-oidc`, `${publicUrl}/silentrenew`],
+    postLogoutRedirectUris: [`${publicUrl}/logout/callback`, `${publicUrl}/`],
+  };
+}
+
+async function tokenVerifier(app: FastifyInstance, config: AppConfig) {
+  if (config.oidcAuthority) {
+    const authority = config.oidcAuthority.replace(/\/$/, '');
+    const discovery = (await (await fetch(`${authority}/.well-known/openid-configuration`)).json()) as {
+      issuer: string;
+      jwks_uri: string;
+    };
+    return createTokenVerifier({ issuer: discovery.issuer, audience: config.apiAudience, jwks: new URL(discovery.jwks_uri) });
+  }
+  const issuer = `${config.publicUrl}/idp`;
+  const { jwks } = await registerIdentityProvider(app, {
+    issuer,
+    clientId: config.oidcClientId,
+    apiAudience: config.apiAudience,
+    keyFile: config.databaseUrl && !existsSync(config.dataDir) ? undefined : path.join(config.dataDir, 'idp-keys.json'),
+    ...spaRedirects(config.publicUrl),
+  });
+  return createTokenVerifier({ issuer, audience: config.apiAudience, jwks });
+}
+
+/** The whole server as one plugin tree: identity provider, API, OpenAPI docs and the built SPA. */
+export async function buildApp({ config, db, logger = false, handlers = defaultHandlers }: BuildAppOptions) {
+  const app = Fastify({
+    logger: logger ? { level: config.logLevel, redact: ['req.headers.authorization'] } : false,
+    trustProxy: true,
+    bodyLimit: 1024 * 1024,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerSecurityHeaders(app);
+  const spaIndex = config.serveSpa && existsSync(path.join(distFolder, 'index.html'));
+  // Before any plugin, so every encapsulated context inherits the problem-body handlers.
+  registerProblemHandling(app, { spaFallback: spaIndex });
+
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Benefits portal API', version: '20250724.2' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+    },
+    hideUntagged: true,
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+
+  const verify = await tokenVerifier(app, config);
+  const authenticate = async (authorization: string | undefined): Promise<AuthUser> => {
+    try {
+      return await verify(authorization);
+    } catch (error) {
+      if (error instanceof AuthError) throw new HttpProblem(401, 'Unauthorized', error.message);
+      throw error;
+    }
+  };
+  await app.register(apiRoutes, { db, handlers, authenticate });
+
+  if (spaIndex) {
+    await app.register(fastifyStatic, {
+      root: distFolder,
+      wildcard: false,
+      index: false,
+      setHeaders: (res, file) => {
+        // Hashed bundles never change; index.html must always be revalidated.
+        res.header('cache-control', file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  }
+  return app;
+}

@@ -1,0 +1,137 @@
+import { describe, expect, it } from 'vitest';
+import { exportJWK, generateKeyPair, SignJWT, type JSONWebKeySet, type JWTPayload } from 'jose';
+import { AuthError, createTokenVerifier } from './verify-token';
+
+const ISSUER = 'http://localhost:3000/idp';
+const AUDIENCE = 'http://localhost:3000/api';
+
+const { privateKey, publicKey } = await generateKeyPair('RS256');
+const jwks: JSONWebKeySet = { keys: [{ ...(await exportJWK(publicKey)), kid: 'test-key', alg: 'RS256' }] };
+const verify = createTokenVerifier({ issuer: ISSUER, audience: AUDIENCE, jwks });
+
+const claims: JWTPayload = {
+  email: 'broker@example.com',
+  given_name: 'Brian',
+  groupRoles: [
+    { GroupPK: 2, roles: ['Broker'] },
+    { GroupPK: 3, roles: ['Broker'] },
+  ],
+};
+
+function sign(payload: JWTPayload = claims, opts: { iss?: string; aud?: string; exp?: string | number } = {}) {
+  return new SignJWT(payload)
+    .setProtectedHeader({ alg: 'RS256', kid: 'test-key', typ: 'at+jwt' })
+    .setSubject('user-broker')
+    .setIssuer(opts.iss ?? ISSUER)
+    .setAudience(opts.aud ?? AUDIENCE)
+    .setIssuedAt()
+    .setExpirationTime(opts.exp ?? '15m')
+    .sign(privateKey);
+}
+
+function base64url(value: unknown): string {
+  return Buffer.from(JSON.stringify(value)).toString('base64url');
+}
+
+async function rejection(header: string | undefined): Promise<AuthError> {
+  const error = await verify(header).then(
+    () => undefined,
+    (e: unknown) => e,
+  );
+  expect(error).toBeInstanceOf(AuthError);
+  return error as AuthError;
+}
+
+describe('createTokenVerifier', () => {
+  it('accepts a valid token and reads the caller from it', async () => {
+    const user = await verify(`Bearer ${await sign()}`);
+    expect(user).toEqual({
+      sub: 'user-broker',
+      email: 'broker@example.com',
+      givenName: 'Brian',
+      groupRoles: [
+        { GroupPK: 2, roles: ['Broker'] },
+        { GroupPK: 3, roles: ['Broker'] },
+      ],
+    });
+  });
+
+  it('drops unknown roles and malformed groups, and reads string GroupPKs', async () => {
+    const token = await sign({
+      groupRoles: [
+        { GroupPK: '5', roles: ['HR', 'SuperUser'] },
+        { GroupPK: 6, roles: ['SuperUser'] },
+        { GroupPK: 'x', roles: ['HR'] },
+        'nonsense',
+      ],
+    });
+    const user = await verify(`Bearer ${token}`);
+    expect(user.groupRoles).toEqual([{ GroupPK: 5, roles: ['HR'] }]);
+    expect(user.email).toBeUndefined();
+  });
+
+  it('gives a user without groups an empty list', async () => {
+    const user = await verify(`Bearer ${await sign({ email: 'nogroups@example.com' })}`);
+    expect(user.groupRoles).toEqual([]);
+  });
+
+  it('rejects a missing or malformed header', async () => {
+    expect((await rejection(undefined)).code).toBe('missing_token');
+    expect((await rejection('')).code).toBe('missing_token');
+    expect((await rejection('Basic dXNlcjpwYXNz')).code).toBe('missing_token');
+    expect((await rejection(`${await sign()}`)).code).toBe('missing_token');
+  });
+
+  it('rejects a token from another issuer', async () => {
+    const error = await rejection(`Bearer ${await sign(claims, { iss: 'http://evil.example/idp' })}`);
+    expect(error.code).toBe('invalid_token');
+    expect(error.statusCode).toBe(401);
+  });
+
+  it('rejects a token for another audience', async () => {
+    expect((await rejection(`Bearer ${await sign(claims, { aud: 'portal-spa' })}`)).code).toBe('invalid_token');
+  });
+
+  it('rejects an expired token beyond the clock tolerance', async () => {
+    const expiredAt = Math.floor(Date.now() / 1000) - 10;
+    expect((await rejection(`Bearer ${await sign(claims, { exp: expiredAt })}`)).code).toBe('expired_token');
+  });
+
+  it('rejects an unsigned token', async () => {
+    const now = Math.floor(Date.now() / 1000);
+    const payload = { ...claims, sub: 'user-broker', iss: ISSUER, aud: AUDIENCE, iat: now, exp: now + 600 };
+    const unsigned = `${base64url({ alg: 'none', typ: 'JWT' })}.${base64url(payload)}.`;
+    expect((await rejection(`Bearer ${unsigned}`)).code).toBe('invalid_token');
+  });
+
+  it('rejects an HS256 token, even one keyed with the public key', async () => {
+    const publicJwk = jwks.keys[0];
+    const secret = new TextEncoder().encode(JSON.stringify(publicJwk));
+    const token = await new SignJWT(claims)
+      .setProtectedHeader({ alg: 'HS256', kid: 'test-key' })
+      .setSubject('user-broker')
+      .setIssuer(ISSUER)
+      .setAudience(AUDIENCE)
+      .setExpirationTime('15m')
+      .sign(secret);
+    expect((await rejection(`Bearer ${token}`)).code).toBe('invalid_token');
+  });
+
+  it('rejects a token signed by another key', async () => {
+    const other = await generateKeyPair('RS256');
+    const token = await new SignJWT(claims)
+      .setProtectedHeader({ alg: 'RS256', kid: 'test-key' })
+      .setSubject('user-broker')
+      .setIssuer(ISSUER)
+      .setAudience(AUDIENCE)
+      .setExpirationTime('15m')
+      .sign(other.privateKey);
+    expect((await rejection(`Bearer ${token}`)).code).toBe('invalid_token');
+  });
+
+  it('rejects garbage', async () => {
+    for (const garbage of ['garbage', 'a.b.c', '...', `${base64url({ alg: 'RS256' })}.e30.AAAA`]) {
+      expect((await rejection(`Bearer ${garbage}`)).code).toBe('invalid_token');
+    }
+  });
+});

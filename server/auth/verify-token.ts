@@ -1,0 +1,122 @@
+import {
+  createLocalJWKSet,
+  createRemoteJWKSet,
+  errors as joseErrors,
+  jwtVerify,
+  type JSONWebKeySet,
+  type JWTPayload,
+} from 'jose';
+import { z } from 'zod';
+import { ROLES, type GroupRoles, type Role } from '../../src/contracts/permissions';
+
+/** The caller of an API request, as read from a verified access token. */
+export type AuthUser = {
+  sub: string;
+  email?: string;
+  givenName?: string;
+  groupRoles: GroupRoles[];
+};
+
+export type AuthErrorCode = 'missing_token' | 'invalid_token' | 'expired_token';
+
+/** A request without a usable access token; the API answers 401. */
+export class AuthError extends Error {
+  readonly statusCode = 401;
+
+  constructor(
+    readonly code: AuthErrorCode,
+    message: string,
+    options?: { cause?: unknown },
+  ) {
+    super(message, options);
+    this.name = 'AuthError';
+  }
+}
+
+export type TokenVerifierOptions = {
+  issuer: string;
+  audience: string;
+  /** The embedded provider's key set, or the jwks_uri of an external provider. */
+  jwks: JSONWebKeySet | URL;
+};
+
+const CLOCK_TOLERANCE_SECONDS = 5;
+const KNOWN_ROLES: ReadonlySet<string> = new Set(ROLES);
+
+// External providers differ in detail: GroupPK may come as a string, and some emit the whole claim
+// as a JSON string. Anything else that does not fit is dropped rather than trusted.
+const groupPKSchema = z.union([
+  z.number().int().positive(),
+  z.string().regex(/^\d+$/).transform(Number),
+]);
+const groupEntrySchema = z.object({ GroupPK: groupPKSchema, roles: z.array(z.string()) });
+
+function parseGroupRoles(claim: unknown): GroupRoles[] {
+  let value = claim;
+  if (typeof value === 'string') {
+    try {
+      value = JSON.parse(value);
+    } catch {
+      return [];
+    }
+  }
+  if (!Array.isArray(value)) return [];
+
+  const result: GroupRoles[] = [];
+  for (const item of value) {
+    const entry = groupEntrySchema.safeParse(item);
+    if (!entry.success) continue;
+    const roles = entry.data.roles.filter((role): role is Role => KNOWN_ROLES.has(role));
+    // A group in which no known role is held grants nothing, not even membership.
+    if (roles.length > 0) result.push({ GroupPK: entry.data.GroupPK, roles });
+  }
+  return result;
+}
+
+function optionalString(value: unknown): string | undefined {
+  return typeof value === 'string' && value !== '' ? value : undefined;
+}
+
+function toAuthUser(payload: JWTPayload): AuthUser {
+  if (!payload.sub) throw new AuthError('invalid_token', 'Access token has no subject');
+  return {
+    sub: payload.sub,
+    email: optionalString(payload.email),
+    givenName: optionalString(payload.given_name),
+    groupRoles: parseGroupRoles(payload.groupRoles),
+  };
+}
+
+/**
+ * Returns a function that turns an Authorization header into the caller, or throws AuthError.
+ * Only RS256 is accepted, so neither unsigned nor HMAC tokens can pass.
+ */
+export function createTokenVerifier(
+  opts: TokenVerifierOptions,
+): (authorizationHeader: string | undefined) => Promise<AuthUser> {
+  const keys = opts.jwks instanceof URL ? createRemoteJWKSet(opts.jwks) : createLocalJWKSet(opts.jwks);
+
+  return async (authorizationHeader) => {
+    const match = /^Bearer[ ]+([^\s]+)\s*$/i.exec(authorizationHeader ?? '');
+    if (!match?.[1]) throw new AuthError('missing_token', 'Missing bearer token');
+
+    try {
+      const { payload } = await jwtVerify(match[1], keys, {
+        issuer: opts.issuer,
+        audience: opts.audience,
+        algorithms: ['RS256'],
+        clockTolerance: CLOCK_TOLERANCE_SECONDS,
+        requiredClaims: ['sub', 'exp'],
+      });
+      return toAuthUser(payload);
+    } catch (error) {
+      if (error instanceof AuthError) throw error;
+      // The key set being unreachable is the server's problem, not the caller's: no 401 for that.
+      if (error instanceof joseErrors.JWKSTimeout || !(error instanceof joseErrors.JOSEError)) throw error;
+      if (error instanceof joseErrors.JWTExpired) {
+        throw new AuthError('expired_token', 'Access token has expired', { cause: error });
+      }
+      throw new AuthError('invalid_token', 'Access token is not valid', { cause: error });
+    }
+  };
+}

@@ -1,0 +1,38 @@
+import path from 'node:path';
+
+/** Runtime settings, all from the environment (README lists them). */
+export type AppConfig = {
+  port: number;
+  host: string;
+  /** Origin the browser uses; the identity provider's issuer and redirect URIs derive from it. */
+  publicUrl: string;
+  dataDir: string;
+  databaseUrl?: string;
+  /** An external OpenID provider; when set the embedded one is off. */
+  oidcAuthority?: string;
+  oidcClientId: string;
+  apiAudience: string;
+  seedMembers: number;
+  /** Serve the built SPA from dist/ (npm start); off for API-only tests. */
+  serveSpa: boolean;
+  /** Run the request-processing worker on a timer (later issue); tests trigger it themselves. */
+  logLevel: string;
+};
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const port = Number(env.PORT ?? 3000);
+  const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, '');
+  return {
+    port,
+    host: env.HOST ?? '0.0.0.0',
+    publicUrl,
+    dataDir: path.resolve(env.DATA_DIR ?? '.data'),
+    databaseUrl: env.DATABASE_URL || undefined,
+    oidcAuthority: env.OIDC_AUTHORITY || undefined,
+    oidcClientId: env.OIDC_CLIENT_ID ?? 'group-portal',
+    apiAudience: env.OIDC_AUDIENCE ?? `${publicUrl}/api`,
+    seedMembers: Number(env.SEED_MEMBERS ?? 0),
+    serveSpa: env.SERVE_SPA !== 'false',
+    logLevel: env.LOG_LEVEL ?? 'info',
+  };
+}

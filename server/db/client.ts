@@ -1,0 +1,79 @@
+// Opens the database for the server, the tests and the CLI: PGlite (in-process, in memory or in a
+// folder) by default, PostgreSQL through a `pg` Pool when a URL is given. Migrations run before the
+// handle is returned, so callers always see the current schema.
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
+import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
+import pg from 'pg';
+import * as schema from './schema.js';
+
+export type Schema = typeof schema;
+
+/**
+ * The driver-neutral handle. Both PgliteDatabase and NodePgDatabase extend PgDatabase, and so does a
+ * transaction, so code written against Db runs on either driver and inside `db.transaction`.
+ * Raw `db.execute` results differ per driver; prefer the query builder.
+ */
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+
+export type DatabaseDriver = 'pglite' | 'postgres';
+
+export type OpenDatabaseOptions = {
+  /** postgres://… — when set, PostgreSQL is used and dataDir is ignored. */
+  databaseUrl?: string;
+  /** PGlite folder; undefined or 'memory://' keeps the database in memory. */
+  dataDir?: string;
+};
+
+export type OpenedDatabase = {
+  db: Db;
+  close(): Promise<void>;
+  driver: DatabaseDriver;
+};
+
+/** Resolved from this file, not the cwd, so tests, the server and the CLI find the same folder. */
+export const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
+
+/** Where drizzle's migrator keeps its bookkeeping table (its default); reset drops it too. */
+export const migrationsSchema = 'drizzle';
+
+export async function openDatabase(opts: OpenDatabaseOptions = {}): Promise<OpenedDatabase> {
+  if (opts.databaseUrl) return openPostgres(opts.databaseUrl);
+  return openPglite(opts.dataDir);
+}
+
+async function openPglite(dataDir: string | undefined): Promise<OpenedDatabase> {
+  const client = await PGlite.create(dataDir && dataDir !== 'memory://' ? dataDir : undefined);
+  try {
+    const db = drizzlePglite({ client, schema });
+    await migratePglite(db, { migrationsFolder, migrationsSchema });
+    return { db, driver: 'pglite', close: () => client.close() };
+  } catch (error) {
+    await client.close();
+    throw error;
+  }
+}
+
+async function openPostgres(connectionString: string): Promise<OpenedDatabase> {
+  const pool = new pg.Pool({ connectionString, max: 10 });
+  // An idle client losing its connection must not crash the process; the next query reconnects.
+  pool.on('error', (error) => console.error('postgres pool error:', error.message));
+  try {
+    const db = drizzleNodePg({ client: pool, schema });
+    await migrateNodePg(db, { migrationsFolder, migrationsSchema });
+    return { db, driver: 'postgres', close: () => pool.end() };
+  } catch (error) {
+    await pool.end();
+    throw error;
+  }
+}
+
+/** DATABASE_URL selects PostgreSQL; otherwise DATA_DIR (default '.data', relative to the cwd) for PGlite. */
+export function databaseOptionsFromEnv(env: NodeJS.ProcessEnv = process.env): OpenDatabaseOptions {
+  if (env.DATABASE_URL) return { databaseUrl: env.DATABASE_URL };
+  return { dataDir: env.DATA_DIR || '.data' };
+}

@@ -1,0 +1,536 @@
+// The one Drizzle schema shared by the PGlite (dev/test) and node-postgres (production) drivers.
+// Conventions: snake_case columns, camelCase TS names; calendar dates are `yyyy-MM-dd` strings end to
+// end (mode 'string' so no time-zone shifts); money is numeric(12,2) read as a JS number; audit
+// times are timestamptz read as Date.
+import { relations, sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  customType,
+  date,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+
+// ---------------------------------------------------------------------------------------------------
+// Domains shared with the API layer.
+
+export const PLAN_TYPES = ['Medical', 'Dental', 'FSA'] as const;
+export type PlanType = (typeof PLAN_TYPES)[number];
+
+export const LOOKUP_KINDS = [
+  'gender',
+  'maritalStatus',
+  'userType',
+  'state',
+  'relationship',
+  'payFrequency',
+  'changePlanReason',
+  'terminatePlanReason',
+] as const;
+export type LookupKind = (typeof LOOKUP_KINDS)[number];
+
+export const REQUEST_TYPES = ['NewEnrollment', 'Subscriber', 'Dependent', 'ChangeCoverage', 'Terminate'] as const;
+export type RequestType = (typeof REQUEST_TYPES)[number];
+
+// Spec 1 §4 filter values. Not a CHECK constraint: which server events move a request is still open.
+export const REQUEST_STATUSES = [
+  'Incomplete',
+  'Submitted',
+  'HRApproved',
+  'HRRejected',
+  'HEZApproved',
+  'HEZRejected',
+  'Cancelled',
+  'PushedToRemote',
+] as const;
+export type RequestStatus = (typeof REQUEST_STATUSES)[number];
+
+export const CLAIM_TYPES = ['Medical', 'Dental', 'Pharmacy', 'Vision'] as const;
+export type ClaimType = (typeof CLAIM_TYPES)[number];
+
+export const DOCUMENT_KINDS = ['funding', 'invoice', 'monthly'] as const;
+export type DocumentKind = (typeof DOCUMENT_KINDS)[number];
+
+// ---------------------------------------------------------------------------------------------------
+// Column helpers.
+
+/** bytea is not built into pg-core; both drivers hand back a Uint8Array subclass, normalised to Buffer. */
+export const bytea = customType<{ data: Buffer; driverData: Uint8Array }>({
+  dataType: () => 'bytea',
+  toDriver: (value) => value,
+  fromDriver: (value) =>
+    Buffer.isBuffer(value) ? value : Buffer.from(value.buffer, value.byteOffset, value.byteLength),
+});
+
+const pk = (name: string) => integer(name).primaryKey().generatedByDefaultAsIdentity();
+const money = (name: string) => numeric(name, { precision: 12, scale: 2, mode: 'number' });
+const day = (name: string) => date(name, { mode: 'string' });
+const stamp = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+const createdAt = () => stamp('created_at').notNull().defaultNow();
+
+// ---------------------------------------------------------------------------------------------------
+// Employer structure.
+
+export const employers = pgTable(
+  'employers',
+  {
+    employerPK: pk('employer_pk'),
+    employerName: text('employer_name').notNull(),
+    /** Group ID shown in the header, e.g. 'G000002'. */
+    employerID: text('employer_id').notNull(),
+    /** Base64 image data without the `data:` prefix; see employerLogoMimeType. */
+    employerLogo: text('employer_logo'),
+    employerLogoMimeType: text('employer_logo_mime_type'),
+    groupEffectiveDate: day('group_effective_date'),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('employers_employer_id_uq').on(t.employerID)],
+);
+
+export const divisions = pgTable(
+  'divisions',
+  {
+    divisionPK: pk('division_pk'),
+    employerPK: integer('employer_pk')
+      .notNull()
+      .references(() => employers.employerPK, { onDelete: 'cascade' }),
+    locationCode: text('location_code').notNull(),
+    description: text('description').notNull(),
+  },
+  (t) => [uniqueIndex('divisions_employer_location_uq').on(t.employerPK, t.locationCode)],
+);
+
+export const plans = pgTable(
+  'plans',
+  {
+    planPK: pk('plan_pk'),
+    employerPK: integer('employer_pk')
+      .notNull()
+      .references(() => employers.employerPK, { onDelete: 'cascade' }),
+    // Plans are offered per division (spec 1 §4: choosing a division loads its plans).
+    divisionPK: integer('division_pk')
+      .notNull()
+      .references(() => divisions.divisionPK, { onDelete: 'cascade' }),
+    planType: text('plan_type').$type<PlanType>().notNull(),
+    planName: text('plan_name').notNull(),
+    planDescription: text('plan_description').notNull(),
+    planCode: text('plan_code').notNull(),
+    networkCode: text('network_code').notNull(),
+    contractBeginDate: day('contract_begin_date').notNull(),
+    contractEndDate: day('contract_end_date').notNull(),
+  },
+  (t) => [
+    index('plans_employer_division_type_idx').on(t.employerPK, t.divisionPK, t.planType, t.contractBeginDate),
+    check('plans_plan_type_ck', sql`${t.planType} in ('Medical', 'Dental', 'FSA')`),
+  ],
+);
+
+/** Coverage tiers ('Employee Only', 'Family', ...), separate lists for medical and dental. */
+export const coverageOptions = pgTable(
+  'coverage_options',
+  {
+    coverageOptionPK: pk('coverage_option_pk'),
+    employerPK: integer('employer_pk')
+      .notNull()
+      .references(() => employers.employerPK, { onDelete: 'cascade' }),
+    divisionPK: integer('division_pk')
+      .notNull()
+      .references(() => divisions.divisionPK, { onDelete: 'cascade' }),
+    isMedical: boolean('is_medical').notNull(),
+    name: text('name').notNull(),
+    tierCode: text('tier_code').notNull(),
+    /** True for tiers that make sense only with dependents (the hasDependents filter of CoverageOptions). */
+    requiresDependents: boolean('requires_dependents').notNull(),
+    sortOrder: integer('sort_order').notNull().default(0),
+  },
+  (t) => [index('coverage_options_employer_division_idx').on(t.employerPK, t.divisionPK, t.isMedical)],
+);
+
+/** Every dropdown list in one table, keyed by kind; pks are the stable ids the UI sends back. */
+export const lookupValues = pgTable(
+  'lookup_values',
+  {
+    kind: text('kind').$type<LookupKind>().notNull(),
+    pk: integer('pk').notNull(),
+    name: text('name').notNull(),
+    /** Short code where one exists (state abbreviation). */
+    code: text('code'),
+    sortOrder: integer('sort_order').notNull().default(0),
+    /** Change-plan reasons offered when ChangePlanReasonList is called without needAll. */
+    commonReason: boolean('common_reason').notNull().default(false),
+  },
+  (t) => [primaryKey({ name: 'lookup_values_pk', columns: [t.kind, t.pk] })],
+);
+
+// ---------------------------------------------------------------------------------------------------
+// Members.
+
+export const subscribers = pgTable(
+  'subscribers',
+  {
+    subscriberPK: pk('subscriber_pk'),
+    employerPK: integer('employer_pk')
+      .notNull()
+      .references(() => employers.employerPK, { onDelete: 'cascade' }),
+    subscriberID: text('subscriber_id').notNull(),
+    firstName: text('first_name').notNull(),
+    middleName: text('middle_name'),
+    lastName: text('last_name').notNull(),
+    /** Full SSN 'xxx-xx-xxxx'; only ssnLast4 leaves the server in lists. */
+    ssn: text('ssn').notNull(),
+    ssnLast4: text('ssn_last4').notNull(),
+    dateOfBirth: day('date_of_birth').notNull(),
+    genderPK: integer('gender_pk').notNull(),
+    maritalStatusPK: integer('marital_status_pk').notNull().default(1),
+    address1: text('address1').notNull(),
+    address2: text('address2'),
+    city: text('city').notNull(),
+    statePK: integer('state_pk').notNull(),
+    zipCode: text('zip_code').notNull(),
+    phone1: text('phone1').notNull(),
+    phone2: text('phone2'),
+    email: text('email').notNull(),
+    occupation: text('occupation'),
+    jobTitle: text('job_title'),
+    payRate: money('pay_rate'),
+    payRateFrequencyPK: integer('pay_rate_frequency_pk'),
+    dateOfHire: day('date_of_hire'),
+    effectiveDate: day('effective_date'),
+    isCoveredByMedicare: boolean('is_covered_by_medicare').notNull().default(false),
+    annualHSAContribution: money('annual_hsa_contribution'),
+    divisionPK: integer('division_pk').references(() => divisions.divisionPK, { onDelete: 'set null' }),
+    /** isTermed is derived: termDate is not null. */
+    termDate: day('term_date'),
+    createdAt: createdAt(),
+    updatedAt: stamp('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('subscribers_employer_subscriber_id_uq').on(t.employerPK, t.subscriberID),
+    // One record per person per group: create answers hasError on a duplicate SSN.
+    uniqueIndex('subscribers_employer_ssn_uq').on(t.employerPK, t.ssn),
+    index('subscribers_employer_last_name_idx').on(t.employerPK, t.lastName),
+    index('subscribers_employer_first_name_idx').on(t.employerPK, t.firstName),
+    index('subscribers_employer_ssn_last4_idx').on(t.employerPK, t.ssnLast4),
+    index('subscribers_employer_date_of_hire_idx').on(t.employerPK, t.dateOfHire),
+    index('subscribers_employer_date_of_birth_idx').on(t.employerPK, t.dateOfBirth),
+  ],
+);
+
+export const dependents = pgTable(
+  'dependents',
+  {
+    dependentPK: pk('dependent_pk'),
+    subscriberPK: integer('subscriber_pk')
+      .notNull()
+      .references(() => subscribers.subscriberPK, { onDelete: 'cascade' }),
+    dependentID: text('dependent_id').notNull(),
+    firstName: text('first_name').notNull(),
+    middleInitial: text('middle_initial'),
+    lastName: text('last_name').notNull(),
+    // Optional: an existing subscriber's dependent may be added without it (spec 1 §5).
+    ssn: text('ssn'),
+    ssnLast4: text('ssn_last4'),
+    dateOfBirth: day('date_of_birth').notNull(),
+    genderPK: integer('gender_pk').notNull(),
+    maritalStatusPK: integer('marital_status_pk').notNull().default(1),
+    relationshipPK: integer('relationship_pk').notNull(),
+    marriageDate: day('marriage_date'),
+    phone1: text('phone1'),
+    phone2: text('phone2'),
+    email: text('email'),
+    isEmployed: boolean('is_employed').notNull().default(false),
+    /** When true the address columns repeat the subscriber's. */
+    sameAddress: boolean('same_address').notNull().default(true),
+    address1: text('address1'),
+    address2: text('address2'),
+    city: text('city'),
+    statePK: integer('state_pk'),
+    zipCode: text('zip_code'),
+    termDate: day('term_date'),
+    createdAt: createdAt(),
+    updatedAt: stamp('updated_at').notNull().defaultNow(),
+  },
+  (t) => [index('dependents_subscriber_idx').on(t.subscriberPK)],
+);
+
+/**
+ * One row per member per plan: the subscriber's row has dependentPK null and carries the tier;
+ * each covered dependent gets its own row (same plan and tier) so census and inquiry can list it.
+ */
+export const coverages = pgTable(
+  'coverages',
+  {
+    coveragePK: pk('coverage_pk'),
+    subscriberPK: integer('subscriber_pk')
+      .notNull()
+      .references(() => subscribers.subscriberPK, { onDelete: 'cascade' }),
+    dependentPK: integer('dependent_pk').references(() => dependents.dependentPK, { onDelete: 'cascade' }),
+    planPK: integer('plan_pk')
+      .notNull()
+      .references(() => plans.planPK),
+    coverageOptionPK: integer('coverage_option_pk').references(() => coverageOptions.coverageOptionPK),
+    beginDate: day('begin_date').notNull(),
+    endDate: day('end_date'),
+  },
+  (t) => [index('coverages_subscriber_idx').on(t.subscriberPK), index('coverages_dependent_idx').on(t.dependentPK)],
+);
+
+export const fsaElections = pgTable(
+  'fsa_elections',
+  {
+    fsaElectionPK: pk('fsa_election_pk'),
+    subscriberPK: integer('subscriber_pk')
+      .notNull()
+      .references(() => subscribers.subscriberPK, { onDelete: 'cascade' }),
+    planPK: integer('plan_pk')
+      .notNull()
+      .references(() => plans.planPK),
+    electionAmount: money('election_amount').notNull(),
+    availableBalance: money('available_balance').notNull(),
+    planYear: integer('plan_year').notNull(),
+  },
+  (t) => [index('fsa_elections_subscriber_idx').on(t.subscriberPK)],
+);
+
+// ---------------------------------------------------------------------------------------------------
+// Requests (enrollment submissions) and terminations.
+
+export const requests = pgTable(
+  'requests',
+  {
+    requestPK: pk('request_pk'),
+    employerPK: integer('employer_pk')
+      .notNull()
+      .references(() => employers.employerPK, { onDelete: 'cascade' }),
+    subscriberPK: integer('subscriber_pk').references(() => subscribers.subscriberPK, { onDelete: 'set null' }),
+    dependentPK: integer('dependent_pk').references(() => dependents.dependentPK, { onDelete: 'set null' }),
+    type: text('type').$type<RequestType>().notNull(),
+    status: text('status').$type<RequestStatus>().notNull(),
+    saveStep: integer('save_step').notNull().default(1),
+    changeReasonPK: integer('change_reason_pk'),
+    /** The wizard's working payload as last saved (SSNs stripped; the full one lives in `ssn`). */
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull().default({}),
+    subscriberFirstName: text('subscriber_first_name').notNull(),
+    subscriberLastName: text('subscriber_last_name').notNull(),
+    /** Full SSN of a new enrollment; kept server-side only. */
+    ssn: text('ssn'),
+    /** `sub` of the user who created it. */
+    createdBy: text('created_by').notNull(),
+    createdAt: createdAt(),
+    updatedAt: stamp('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('requests_employer_created_idx').on(t.employerPK, t.createdAt),
+    index('requests_employer_status_idx').on(t.employerPK, t.status),
+    index('requests_subscriber_idx').on(t.subscriberPK),
+  ],
+);
+
+export const requestStatusHistory = pgTable(
+  'request_status_history',
+  {
+    requestStatusHistoryPK: pk('request_status_history_pk'),
+    requestPK: integer('request_pk')
+      .notNull()
+      .references(() => requests.requestPK, { onDelete: 'cascade' }),
+    status: text('status').$type<RequestStatus>().notNull(),
+    changedBy: text('changed_by').notNull(),
+    changedAt: stamp('changed_at').notNull().defaultNow(),
+    note: text('note'),
+  },
+  (t) => [index('request_status_history_request_idx').on(t.requestPK, t.changedAt)],
+);
+
+export const terminations = pgTable(
+  'terminations',
+  {
+    terminationPK: pk('termination_pk'),
+    requestPK: integer('request_pk').references(() => requests.requestPK, { onDelete: 'set null' }),
+    employerPK: integer('employer_pk')
+      .notNull()
+      .references(() => employers.employerPK, { onDelete: 'cascade' }),
+    subscriberPK: integer('subscriber_pk')
+      .notNull()
+      .references(() => subscribers.subscriberPK, { onDelete: 'cascade' }),
+    dependentPK: integer('dependent_pk').references(() => dependents.dependentPK, { onDelete: 'cascade' }),
+    eventDate: day('event_date').notNull(),
+    terminationDate: day('termination_date').notNull(),
+    /** A terminatePlanReason pk, or 99 for 'other reason' (added by the UI, not stored in lookups). */
+    reasonPK: integer('reason_pk'),
+    comment: text('comment'),
+    createdBy: text('created_by').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('terminations_subscriber_idx').on(t.subscriberPK)],
+);
+
+// ---------------------------------------------------------------------------------------------------
+// ID cards, claims, documents, audit.
+
+export const idCards = pgTable(
+  'id_cards',
+  {
+    idCardPK: pk('id_card_pk'),
+    subscriberPK: integer('subscriber_pk')
+      .notNull()
+      .references(() => subscribers.subscriberPK, { onDelete: 'cascade' }),
+    dependentPK: integer('dependent_pk').references(() => dependents.dependentPK, { onDelete: 'cascade' }),
+    requestedBy: text('requested_by').notNull(),
+    createdAt: createdAt(),
+    cardNumber: text('card_number').notNull(),
+  },
+  (t) => [index('id_cards_subscriber_created_idx').on(t.subscriberPK, t.createdAt)],
+);
+
+export const claims = pgTable(
+  'claims',
+  {
+    claimID: pk('claim_id'),
+    employerPK: integer('employer_pk')
+      .notNull()
+      .references(() => employers.employerPK, { onDelete: 'cascade' }),
+    subscriberPK: integer('subscriber_pk')
+      .notNull()
+      .references(() => subscribers.subscriberPK, { onDelete: 'cascade' }),
+    /** The dependent treated, or null when the patient is the subscriber. */
+    patientPK: integer('patient_pk').references(() => dependents.dependentPK, { onDelete: 'cascade' }),
+    patientFirstName: text('patient_first_name').notNull(),
+    patientLastName: text('patient_last_name').notNull(),
+    providerName: text('provider_name').notNull(),
+    claimNumber: text('claim_number').notNull(),
+    claimType: text('claim_type').$type<ClaimType>().notNull(),
+    serviceDate: day('service_date').notNull(),
+    billedAmount: money('billed_amount').notNull(),
+    allowedAmount: money('allowed_amount').notNull(),
+    planPayment: money('plan_payment').notNull(),
+    patientOwesAmount: money('patient_owes_amount').notNull(),
+    /** Null while the claim is in process ('In-Process' in the UI). */
+    paymentDate: day('payment_date'),
+  },
+  (t) => [
+    uniqueIndex('claims_claim_number_uq').on(t.claimNumber),
+    index('claims_employer_service_date_idx').on(t.employerPK, t.serviceDate),
+    index('claims_employer_patient_last_name_idx').on(t.employerPK, t.patientLastName),
+    check('claims_claim_type_ck', sql`${t.claimType} in ('Medical', 'Dental', 'Pharmacy', 'Vision')`),
+  ],
+);
+
+/** Funding reports, admin invoices and monthly (spec agg) reports, stored as PDF bytes. */
+export const documents = pgTable(
+  'documents',
+  {
+    documentPK: pk('document_pk'),
+    employerPK: integer('employer_pk')
+      .notNull()
+      .references(() => employers.employerPK, { onDelete: 'cascade' }),
+    kind: text('kind').$type<DocumentKind>().notNull(),
+    documentName: text('document_name').notNull(),
+    createDate: day('create_date').notNull(),
+    content: bytea('content').notNull(),
+    mimeType: text('mime_type').notNull().default('application/pdf'),
+  },
+  (t) => [
+    // Downloads address a document by its file name within the group.
+    uniqueIndex('documents_employer_kind_name_uq').on(t.employerPK, t.kind, t.documentName),
+    index('documents_employer_kind_create_date_idx').on(t.employerPK, t.kind, t.createDate),
+    check('documents_kind_ck', sql`${t.kind} in ('funding', 'invoice', 'monthly')`),
+  ],
+);
+
+export const auditEvents = pgTable(
+  'audit_events',
+  {
+    auditEventPK: pk('audit_event_pk'),
+    at: stamp('at').notNull().defaultNow(),
+    actor: text('actor').notNull(),
+    employerPK: integer('employer_pk'),
+    action: text('action').notNull(),
+    detail: jsonb('detail').$type<Record<string, unknown>>(),
+  },
+  (t) => [index('audit_events_employer_at_idx').on(t.employerPK, t.at)],
+);
+
+// ---------------------------------------------------------------------------------------------------
+// Relations, so `db.query.<table>.findMany({ with: ... })` works.
+
+export const employersRelations = relations(employers, ({ many }) => ({
+  divisions: many(divisions),
+  plans: many(plans),
+  coverageOptions: many(coverageOptions),
+  subscribers: many(subscribers),
+}));
+
+export const divisionsRelations = relations(divisions, ({ one, many }) => ({
+  employer: one(employers, { fields: [divisions.employerPK], references: [employers.employerPK] }),
+  plans: many(plans),
+  coverageOptions: many(coverageOptions),
+}));
+
+export const plansRelations = relations(plans, ({ one }) => ({
+  employer: one(employers, { fields: [plans.employerPK], references: [employers.employerPK] }),
+  division: one(divisions, { fields: [plans.divisionPK], references: [divisions.divisionPK] }),
+}));
+
+export const coverageOptionsRelations = relations(coverageOptions, ({ one }) => ({
+  employer: one(employers, { fields: [coverageOptions.employerPK], references: [employers.employerPK] }),
+  division: one(divisions, { fields: [coverageOptions.divisionPK], references: [divisions.divisionPK] }),
+}));
+
+export const subscribersRelations = relations(subscribers, ({ one, many }) => ({
+  employer: one(employers, { fields: [subscribers.employerPK], references: [employers.employerPK] }),
+  division: one(divisions, { fields: [subscribers.divisionPK], references: [divisions.divisionPK] }),
+  dependents: many(dependents),
+  coverages: many(coverages),
+  fsaElections: many(fsaElections),
+  idCards: many(idCards),
+  requests: many(requests),
+}));
+
+export const dependentsRelations = relations(dependents, ({ one, many }) => ({
+  subscriber: one(subscribers, { fields: [dependents.subscriberPK], references: [subscribers.subscriberPK] }),
+  coverages: many(coverages),
+}));
+
+export const coveragesRelations = relations(coverages, ({ one }) => ({
+  subscriber: one(subscribers, { fields: [coverages.subscriberPK], references: [subscribers.subscriberPK] }),
+  dependent: one(dependents, { fields: [coverages.dependentPK], references: [dependents.dependentPK] }),
+  plan: one(plans, { fields: [coverages.planPK], references: [plans.planPK] }),
+  coverageOption: one(coverageOptions, {
+    fields: [coverages.coverageOptionPK],
+    references: [coverageOptions.coverageOptionPK],
+  }),
+}));
+
+export const fsaElectionsRelations = relations(fsaElections, ({ one }) => ({
+  subscriber: one(subscribers, { fields: [fsaElections.subscriberPK], references: [subscribers.subscriberPK] }),
+  plan: one(plans, { fields: [fsaElections.planPK], references: [plans.planPK] }),
+}));
+
+export const requestsRelations = relations(requests, ({ one, many }) => ({
+  employer: one(employers, { fields: [requests.employerPK], references: [employers.employerPK] }),
+  subscriber: one(subscribers, { fields: [requests.subscriberPK], references: [subscribers.subscriberPK] }),
+  dependent: one(dependents, { fields: [requests.dependentPK], references: [dependents.dependentPK] }),
+  history: many(requestStatusHistory),
+}));
+
+export const requestStatusHistoryRelations = relations(requestStatusHistory, ({ one }) => ({
+  request: one(requests, { fields: [requestStatusHistory.requestPK], references: [requests.requestPK] }),
+}));
+
+export const idCardsRelations = relations(idCards, ({ one }) => ({
+  subscriber: one(subscribers, { fields: [idCards.subscriberPK], references: [subscribers.subscriberPK] }),
+  dependent: one(dependents, { fields: [idCards.dependentPK], references: [dependents.dependentPK] }),
+}));
+
+export const claimsRelations = relations(claims, ({ one }) => ({
+  subscriber: one(subscribers, { fields: [claims.subscriberPK], references: [subscribers.subscriberPK] }),
+  patient: one(dependents, { fields: [claims.patientPK], references: [dependents.dependentPK] }),
+}));

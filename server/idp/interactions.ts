@@ -1,0 +1,177 @@
+import type { IncomingMessage } from 'node:http';
+import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { JSONWebKeySet } from 'jose';
+import { errors, type Interaction, type Provider } from 'oidc-provider';
+import { verifyCredentials } from './accounts';
+import { createIdentityProvider, type IdentityProviderOptions } from './provider';
+import { loginPage, messagePage, PAGE_CSP } from './pages';
+
+export type IdpPluginOptions = {
+  provider: Provider;
+  /** The first-party client whose consent is granted without asking. */
+  clientId: string;
+};
+
+const INVALID_CREDENTIALS = 'Invalid email or password.';
+
+function sendPage(reply: FastifyReply, html: string, status = 200): FastifyReply {
+  return reply
+    .code(status)
+    .header('Content-Type', 'text/html; charset=utf-8')
+    .header('Cache-Control', 'no-store')
+    .header('Content-Security-Policy', PAGE_CSP)
+    .send(html);
+}
+
+function sendExpired(reply: FastifyReply): FastifyReply {
+  return sendPage(
+    reply,
+    messagePage({
+      title: 'Sign-in expired',
+      message: 'This sign-in page is no longer valid. Return to the portal and sign in again.',
+      link: { href: '/', text: 'Return to the portal' },
+    }),
+    400,
+  );
+}
+
+/** The pending interaction for this uid, or undefined when the browser has none (expired, other tab, replay). */
+async function findInteraction(
+  provider: Provider,
+  request: FastifyRequest<{ Params: { uid: string } }>,
+  reply: FastifyReply,
+): Promise<Interaction | undefined> {
+  try {
+    const interaction = await provider.interactionDetails(request.raw, reply.raw);
+    return interaction.uid === request.params.uid ? interaction : undefined;
+  } catch (error) {
+    if (error instanceof errors.SessionNotFound) return undefined;
+    throw error;
+  }
+}
+
+/** Grants everything the first-party portal asked for, so its users never see a consent screen. */
+async function grantConsent(provider: Provider, interaction: Interaction): Promise<string> {
+  const { details } = interaction.prompt;
+  const accountId = interaction.session?.accountId;
+  const clientId = interaction.params.client_id;
+  if (!accountId || !clientId) throw new Error('consent prompt without an authenticated session');
+
+  const grant =
+    (interaction.grantId ? await provider.Grant.find(interaction.grantId) : undefined) ??
+    new provider.Grant({ accountId, clientId });
+
+  const missingOIDCScope = details.missingOIDCScope as string[] | undefined;
+  const missingOIDCClaims = details.missingOIDCClaims as string[] | undefined;
+  const missingResourceScopes = details.missingResourceScopes as Record<string, string[]> | undefined;
+  if (missingOIDCScope) grant.addOIDCScope(missingOIDCScope.join(' '));
+  if (missingOIDCClaims) grant.addOIDCClaims(missingOIDCClaims);
+  for (const [indicator, scopes] of Object.entries(missingResourceScopes ?? {})) {
+    grant.addResourceScope(indicator, scopes.join(' '));
+  }
+  return grant.save();
+}
+
+/**
+ * The identity provider under its path prefix: our login page for interactions, the provider itself
+ * for everything else. Register with `{ prefix }` equal to the issuer's path.
+ */
+export const idpPlugin: FastifyPluginAsync<IdpPluginOptions> = async (app, { provider, clientId }) => {
+  const mountPath = app.prefix;
+  if (!mountPath) throw new Error('idpPlugin must be registered with a prefix equal to the issuer path');
+  const loginAction = (uid: string) => `${mountPath}/interaction/${encodeURIComponent(uid)}/login`;
+
+  await app.register(async (pages) => {
+    // Own form parser, scoped here, so whatever body parsers the app registers do not matter.
+    pages.removeAllContentTypeParsers();
+    pages.addContentTypeParser(
+      'application/x-www-form-urlencoded',
+      { parseAs: 'string', bodyLimit: 8 * 1024 },
+      (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(body as string))),
+    );
+
+    pages.get<{ Params: { uid: string } }>('/interaction/:uid', async (request, reply) => {
+      const interaction = await findInteraction(provider, request, reply);
+      if (!interaction) return sendExpired(reply);
+
+      switch (interaction.prompt.name) {
+        case 'login':
+          return sendPage(reply, loginPage({ action: loginAction(interaction.uid) }));
+        case 'consent': {
+          if (interaction.params.client_id !== clientId) {
+            return sendPage(
+              reply,
+              messagePage({ title: 'Sign-in problem', message: 'This application is not known to the portal.' }),
+              400,
+            );
+          }
+          const grantId = await grantConsent(provider, interaction);
+          const returnTo = await provider.interactionResult(request.raw, reply.raw, { consent: { grantId } });
+          return reply.redirect(returnTo, 303);
+        }
+        default:
+          return sendExpired(reply);
+      }
+    });
+
+    pages.post<{ Params: { uid: string }; Body: Record<string, string> | undefined }>(
+      '/interaction/:uid/login',
+      async (request, reply) => {
+        const interaction = await findInteraction(provider, request, reply);
+        if (!interaction || interaction.prompt.name !== 'login') return sendExpired(reply);
+
+        const email = request.body?.email ?? '';
+        const password = request.body?.password ?? '';
+        const account = email && password ? await verifyCredentials(email, password) : undefined;
+        if (!account) {
+          return sendPage(reply, loginPage({ action: loginAction(interaction.uid), email, error: INVALID_CREDENTIALS }));
+        }
+
+        const returnTo = await provider.interactionResult(
+          request.raw,
+          reply.raw,
+          { login: { accountId: account.sub } },
+          { mergeWithLastSubmission: false },
+        );
+        return reply.redirect(returnTo, 303);
+      },
+    );
+  });
+
+  await app.register(async (passthrough) => {
+    // The provider reads request bodies itself: leave the stream untouched.
+    passthrough.removeAllContentTypeParsers();
+    passthrough.addContentTypeParser('*', (_request, _payload, done) => done(null));
+
+    const handle = provider.callback();
+    passthrough.all('/*', async (request, reply) => {
+      const raw = request.raw as IncomingMessage & { originalUrl?: string };
+      const url = raw.url ?? '';
+      if (!url.startsWith(`${mountPath}/`)) return reply.code(404).send();
+
+      reply.hijack();
+      // The provider routes on the path below the mount point and rebuilds its public URLs from the
+      // prefix that originalUrl adds, the same contract Express mounting gives it.
+      raw.originalUrl = url;
+      raw.url = url.slice(mountPath.length);
+      await handle(raw, reply.raw);
+    });
+  });
+};
+
+/**
+ * Creates the development identity provider and mounts it under the issuer's path (e.g. /idp).
+ * Returns the public key set the API verifies access tokens with.
+ */
+export async function registerIdentityProvider(
+  app: FastifyInstance,
+  opts: IdentityProviderOptions,
+): Promise<{ jwks: JSONWebKeySet; provider: Provider }> {
+  const prefix = new URL(opts.issuer).pathname.replace(/\/$/, '');
+  if (!prefix) throw new Error('The identity provider issuer needs a path, e.g. http://localhost:3000/idp');
+
+  const { provider, jwks } = await createIdentityProvider(opts);
+  provider.on('server_error', (_ctx, error) => app.log.error({ err: error }, 'identity provider error'));
+  await app.register(idpPlugin, { prefix, provider, clientId: opts.clientId });
+  return { jwks, provider };
+}

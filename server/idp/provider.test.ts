@@ -1,0 +1,440 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import formbody from '@fastify/formbody';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { decodeJwt, type JSONWebKeySet } from 'jose';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTokenVerifier } from '../auth/verify-token';
+import { DEMO_PASSWORD } from './accounts';
+import { registerIdentityProvider } from './interactions';
+import { createIdentityProvider } from './provider';
+
+const CLIENT_ID = 'benefits-portal';
+const API_AUDIENCE = 'http://127.0.0.1/api';
+const SCOPE = 'openid email enrollment.group mygroup.group offline_access';
+
+let app: FastifyInstance;
+let dataDir: string;
+let origin: string;
+let issuer: string;
+let redirectUri: string;
+let postLogoutRedirectUri: string;
+let jwks: JSONWebKeySet;
+
+// The issuer must name the port before the provider exists, so take a free one first.
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+/** A browser's cookie handling, as much of it as the flow needs: name, value and path. */
+class CookieJar {
+  private cookies = new Map<string, { value: string; path: string }>();
+
+  store(response: Response): void {
+    for (const line of response.headers.getSetCookie()) {
+      const [pair = '', ...attributes] = line.split(';').map((part) => part.trim());
+      const eq = pair.indexOf('=');
+      const name = pair.slice(0, eq);
+      const value = pair.slice(eq + 1);
+      const attribute = (key: string) =>
+        attributes.find((a) => a.toLowerCase().startsWith(`${key}=`))?.slice(key.length + 1);
+      const path = attribute('path') ?? '/';
+      const expires = attribute('expires');
+      const key = `${name};${path}`;
+      if (!value || (expires && Date.parse(expires) <= Date.now())) this.cookies.delete(key);
+      else this.cookies.set(key, { value, path });
+    }
+  }
+
+  header(url: string): string {
+    const { pathname } = new URL(url);
+    return [...this.cookies.entries()]
+      .filter(([, c]) => pathname === c.path || pathname.startsWith(c.path.endsWith('/') ? c.path : `${c.path}/`))
+      .map(([key, c]) => `${key.split(';')[0]}=${c.value}`)
+      .join('; ');
+  }
+}
+
+async function request(jar: CookieJar, url: string, init: RequestInit = {}): Promise<Response> {
+  const headers = new Headers(init.headers);
+  const cookie = jar.header(url);
+  if (cookie) headers.set('cookie', cookie);
+  const response = await fetch(url, { ...init, headers, redirect: 'manual' });
+  jar.store(response);
+  return response;
+}
+
+function locationOf(response: Response, base: string): string {
+  const location = response.headers.get('location');
+  expect(location, `status ${response.status} without a Location`).toBeTruthy();
+  return new URL(location!, base).href;
+}
+
+function form(values: Record<string, string>): RequestInit {
+  return {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', origin },
+    body: new URLSearchParams(values).toString(),
+  };
+}
+
+function pkce() {
+  const verifier = randomBytes(32).toString('base64url');
+  return { verifier, challenge: createHash('sha256').update(verifier).digest('base64url') };
+}
+
+function authorizeUrl(params: Record<string, string>): string {
+  const url = new URL(`${issuer}/auth`);
+  for (const [name, value] of Object.entries({
+    client_id: CLIENT_ID,
+    redirect_uri: redirectUri,
+    response_type: 'code',
+    scope: SCOPE,
+    state: randomBytes(8).toString('hex'),
+    nonce: randomBytes(8).toString('hex'),
+    ...params,
+  })) {
+    url.searchParams.set(name, value);
+  }
+  return url.href;
+}
+
+/** Starts an authorization request and returns the login page's URL. */
+async function startSignIn(jar: CookieJar, challenge: string): Promise<string> {
+  const response = await request(jar, authorizeUrl({ code_challenge: challenge, code_challenge_method: 'S256' }));
+  expect(response.status).toBe(303);
+  return locationOf(response, issuer);
+}
+
+/** Follows redirects the way a browser would, stopping at the client's redirect URI. */
+async function followToClient(jar: CookieJar, response: Response): Promise<URL> {
+  let current = response;
+  for (let hops = 0; hops < 10; hops++) {
+    expect([302, 303]).toContain(current.status);
+    const next = locationOf(current, origin);
+    if (next.startsWith(redirectUri)) return new URL(next);
+    current = await request(jar, next);
+  }
+  throw new Error('too many redirects');
+}
+
+async function signIn(email: string): Promise<{ jar: CookieJar; code: string; verifier: string }> {
+  const jar = new CookieJar();
+  const { verifier, challenge } = pkce();
+  const loginUrl = await startSignIn(jar, challenge);
+  const response = await request(jar, `${loginUrl}/login`, form({ email, password: DEMO_PASSWORD }));
+  const callback = await followToClient(jar, response);
+  const code = callback.searchParams.get('code');
+  expect(code).toBeTruthy();
+  return { jar, code: code!, verifier };
+}
+
+type TokenResponse = {
+  access_token: string;
+  id_token?: string;
+  refresh_token?: string;
+  expires_in: number;
+  token_type: string;
+  scope?: string;
+  error?: string;
+};
+
+async function tokenRequest(values: Record<string, string>): Promise<{ status: number; body: TokenResponse }> {
+  const response = await fetch(`${issuer}/token`, form({ client_id: CLIENT_ID, ...values }));
+  return { status: response.status, body: (await response.json()) as TokenResponse };
+}
+
+async function exchange(code: string, verifier: string) {
+  return tokenRequest({ grant_type: 'authorization_code', code, redirect_uri: redirectUri, code_verifier: verifier });
+}
+
+beforeAll(async () => {
+  dataDir = await mkdtemp(join(tmpdir(), 'idp-test-'));
+  const port = await freePort();
+  origin = `http://127.0.0.1:${port}`;
+  issuer = `${origin}/idp`;
+  redirectUri = `${origin}/signin-oidc`;
+  postLogoutRedirectUri = `${origin}/logout/callback`;
+
+  app = Fastify();
+  // The app may parse forms globally; the provider must still get its bodies untouched.
+  await app.register(formbody);
+  ({ jwks } = await registerIdentityProvider(app, {
+    issuer,
+    clientId: CLIENT_ID,
+    redirectUris: [redirectUri, `${origin}/silentrenew`],
+    postLogoutRedirectUris: [postLogoutRedirectUri],
+    apiAudience: API_AUDIENCE,
+    keyFile: join(dataDir, 'idp-keys.json'),
+  }));
+  await app.listen({ port, host: '127.0.0.1' });
+});
+
+afterAll(async () => {
+  await app?.close();
+  if (dataDir) await rm(dataDir, { recursive: true, force: true });
+});
+
+describe('identity provider', () => {
+  it('publishes discovery with endpoints under /idp and S256 as the only PKCE method', async () => {
+    const response = await fetch(`${issuer}/.well-known/openid-configuration`);
+    expect(response.status).toBe(200);
+    const discovery = (await response.json()) as Record<string, unknown>;
+    expect(discovery.issuer).toBe(issuer);
+    expect(discovery.authorization_endpoint).toBe(`${issuer}/auth`);
+    expect(discovery.token_endpoint).toBe(`${issuer}/token`);
+    expect(discovery.jwks_uri).toBe(`${issuer}/jwks`);
+    expect(discovery.end_session_endpoint).toBe(`${issuer}/session/end`);
+    expect(discovery.code_challenge_methods_supported).toEqual(['S256']);
+    expect(discovery.scopes_supported).toEqual(expect.arrayContaining(['enrollment.group', 'mygroup.group']));
+  });
+
+  it('serves the same public key it returns to the app, without private parts', async () => {
+    const served = (await (await fetch(`${issuer}/jwks`)).json()) as JSONWebKeySet;
+    expect(served.keys.map((k) => k.kid)).toEqual(jwks.keys.map((k) => k.kid));
+    expect(jwks.keys[0]).not.toHaveProperty('d');
+  });
+
+  it('signs in a broker through our login page and issues an API access token', async () => {
+    const jar = new CookieJar();
+    const { verifier, challenge } = pkce();
+    const loginUrl = await startSignIn(jar, challenge);
+    expect(new URL(loginUrl).pathname).toMatch(/^\/idp\/interaction\/[\w-]+$/);
+
+    const page = await request(jar, loginUrl);
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    expect(html).toContain('<title>Sign in</title>');
+    expect(html).toMatch(/<label for="email">Email<\/label>/);
+    expect(html).toMatch(/<label for="password">Password<\/label>/);
+    expect(html).toMatch(/<button type="submit">Sign in<\/button>/);
+    expect(html).not.toContain('Invalid email or password.');
+
+    const wrong = await request(jar, `${loginUrl}/login`, form({ email: 'broker@example.com', password: 'nope' }));
+    expect(wrong.status).toBe(200);
+    const wrongHtml = await wrong.text();
+    expect(wrongHtml).toMatch(/role="alert"[^>]*>Invalid email or password\.</);
+    expect(wrongHtml).toContain('value="broker@example.com"');
+
+    const right = await request(jar, `${loginUrl}/login`, form({ email: 'broker@example.com', password: DEMO_PASSWORD }));
+    const callback = await followToClient(jar, right);
+    expect(callback.searchParams.get('iss')).toBe(issuer);
+    const code = callback.searchParams.get('code')!;
+    expect(code).toBeTruthy();
+
+    const { status, body } = await exchange(code, verifier);
+    expect(status).toBe(200);
+    expect(body.token_type).toBe('Bearer');
+    expect(body.expires_in).toBe(900);
+    expect(body.refresh_token).toBeTruthy();
+
+    const accessToken = decodeJwt(body.access_token);
+    expect(accessToken).toMatchObject({
+      iss: issuer,
+      aud: API_AUDIENCE,
+      sub: 'user-broker',
+      client_id: CLIENT_ID,
+      email: 'broker@example.com',
+      given_name: 'Brian',
+      role: ['Broker'],
+      'enrollment.group': '2,3,4',
+      'mygroup.group': '2,3,4',
+      groupRoles: [
+        { GroupPK: 2, roles: ['Broker'] },
+        { GroupPK: 3, roles: ['Broker'] },
+        { GroupPK: 4, roles: ['Broker'] },
+      ],
+    });
+    expect(accessToken.exp! - accessToken.iat!).toBe(900);
+
+    const idToken = decodeJwt(body.id_token!);
+    expect(idToken).toMatchObject({
+      aud: CLIENT_ID,
+      email: 'broker@example.com',
+      given_name: 'Brian',
+      'enrollment.group': '2,3,4',
+      groupRoles: accessToken.groupRoles,
+    });
+
+    const verify = createTokenVerifier({ issuer, audience: API_AUDIENCE, jwks });
+    const user = await verify(`Bearer ${body.access_token}`);
+    expect(user).toEqual({
+      sub: 'user-broker',
+      email: 'broker@example.com',
+      givenName: 'Brian',
+      groupRoles: accessToken.groupRoles,
+    });
+    // The ID token is for the SPA, not the API.
+    await expect(verify(`Bearer ${body.id_token}`)).rejects.toThrow();
+  });
+
+  it('verifies tokens against the published jwks_uri as an external provider would be', async () => {
+    const { code, verifier } = await signIn('hr@example.com');
+    const { body } = await exchange(code, verifier);
+    const verify = createTokenVerifier({ issuer, audience: API_AUDIENCE, jwks: new URL(`${issuer}/jwks`) });
+    expect((await verify(`Bearer ${body.access_token}`)).groupRoles).toEqual([{ GroupPK: 2, roles: ['HR'] }]);
+  });
+
+  it('renews silently while the provider session lasts', async () => {
+    const { jar } = await signIn('admin@example.com');
+    const { verifier, challenge } = pkce();
+    const silent = await request(
+      jar,
+      authorizeUrl({ prompt: 'none', code_challenge: challenge, code_challenge_method: 'S256' }),
+    );
+    const callback = await followToClient(jar, silent);
+    const { status, body } = await exchange(callback.searchParams.get('code')!, verifier);
+    expect(status).toBe(200);
+    expect(decodeJwt(body.access_token).groupRoles).toEqual([{ GroupPK: 2, roles: ['GroupAdmin'] }]);
+
+    const withoutSession = await request(
+      new CookieJar(),
+      authorizeUrl({ prompt: 'none', code_challenge: challenge, code_challenge_method: 'S256' }),
+    );
+    expect(new URL(locationOf(withoutSession, issuer)).searchParams.get('error')).toBe('login_required');
+  });
+
+  it('answers token requests from the portal origin only', async () => {
+    const { code, verifier } = await signIn('idcard@example.com');
+    const response = await fetch(`${issuer}/token`, {
+      ...form({ client_id: CLIENT_ID, grant_type: 'authorization_code', code, redirect_uri: redirectUri, code_verifier: verifier }),
+      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: 'http://evil.example' },
+    });
+    expect(response.status).toBe(400);
+    expect(response.headers.get('access-control-allow-origin')).toBeNull();
+  });
+
+  it('rotates refresh tokens and rejects a used one', async () => {
+    const { code, verifier } = await signIn('finance@example.com');
+    const first = await exchange(code, verifier);
+    const oldRefreshToken = first.body.refresh_token!;
+
+    // oidc-client-ts sends back the scope of the previous token response.
+    const renewed = await tokenRequest({
+      grant_type: 'refresh_token',
+      refresh_token: oldRefreshToken,
+      scope: first.body.scope!,
+    });
+    expect(renewed.status).toBe(200);
+    expect(renewed.body.refresh_token).toBeTruthy();
+    expect(renewed.body.refresh_token).not.toBe(oldRefreshToken);
+    expect(decodeJwt(renewed.body.access_token)).toMatchObject({
+      aud: API_AUDIENCE,
+      groupRoles: [{ GroupPK: 2, roles: ['Funding', 'Invoice'] }],
+    });
+
+    const reused = await tokenRequest({ grant_type: 'refresh_token', refresh_token: oldRefreshToken });
+    expect(reused.status).toBe(400);
+    expect(reused.body.error).toBe('invalid_grant');
+  });
+
+  it('refuses a code exchange with the wrong code_verifier', async () => {
+    const { code } = await signIn('claims@example.com');
+    const { status, body } = await exchange(code, pkce().verifier);
+    expect(status).toBe(400);
+    expect(body.error).toBe('invalid_grant');
+  });
+
+  it('rejects the plain PKCE method and requests without PKCE', async () => {
+    const { verifier } = pkce();
+    const attempts: Record<string, string>[] = [{ code_challenge: verifier, code_challenge_method: 'plain' }, {}];
+    for (const params of attempts) {
+      const response = await request(new CookieJar(), authorizeUrl(params));
+      expect(response.status).toBe(303);
+      const back = new URL(locationOf(response, issuer));
+      expect(back.href.startsWith(redirectUri)).toBe(true);
+      expect(back.searchParams.get('error')).toBe('invalid_request');
+      expect(back.searchParams.get('code')).toBeNull();
+    }
+  });
+
+  it('lets a user without groups sign in, with no group claims in the token', async () => {
+    const { code, verifier } = await signIn('nogroups@example.com');
+    const { status, body } = await exchange(code, verifier);
+    expect(status).toBe(200);
+    const accessToken = decodeJwt(body.access_token);
+    expect(accessToken.sub).toBe('user-nogroups');
+    expect(accessToken.groupRoles ?? []).toEqual([]);
+    expect(accessToken).not.toHaveProperty('enrollment.group');
+    expect(accessToken).not.toHaveProperty('mygroup.group');
+    const verify = createTokenVerifier({ issuer, audience: API_AUDIENCE, jwks });
+    expect((await verify(`Bearer ${body.access_token}`)).groupRoles).toEqual([]);
+  });
+
+  it('escapes what the user typed when the login page is shown again', async () => {
+    const jar = new CookieJar();
+    const loginUrl = await startSignIn(jar, pkce().challenge);
+    const response = await request(jar, `${loginUrl}/login`, form({ email: '"><script>x()</script>', password: 'x' }));
+    const html = await response.text();
+    expect(html).not.toContain('<script>x()');
+    expect(html).toContain('value="&quot;&gt;&lt;script&gt;x()&lt;/script&gt;"');
+  });
+
+  it('renders its errors with our own page', async () => {
+    const response = await fetch(authorizeUrl({ client_id: '<unknown>' }));
+    expect(response.status).toBe(400);
+    const html = await response.text();
+    expect(html).toContain('<h1>Sign-in problem</h1>');
+    expect(html).not.toContain('<unknown>');
+  });
+
+  it('shows an expired page for an unknown interaction', async () => {
+    const response = await fetch(`${issuer}/interaction/unknown`);
+    expect(response.status).toBe(400);
+    expect(await response.text()).toContain('Sign-in expired');
+  });
+
+  it('logs out in one step and returns to the post-logout redirect URI', async () => {
+    const { jar, code, verifier } = await signIn('reports@example.com');
+    const { body } = await exchange(code, verifier);
+
+    const endSession = new URL(`${issuer}/session/end`);
+    endSession.searchParams.set('id_token_hint', body.id_token!);
+    endSession.searchParams.set('post_logout_redirect_uri', postLogoutRedirectUri);
+    endSession.searchParams.set('state', 'bye');
+    const page = await request(jar, endSession.href);
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    expect(html).toContain('document.forms[0].submit()');
+
+    // What the page's script does: submit the provider's form as it stands.
+    const action = /<form[^>]*action="([^"]+)"/.exec(html)?.[1];
+    const fields = Object.fromEntries(
+      [...html.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)"/g)].map((m) => [m[1], m[2]]),
+    );
+    expect(action).toBe(`${issuer}/session/end/confirm`);
+    expect(fields.logout).toBe('yes');
+    const confirmed = await request(jar, action!, form(fields as Record<string, string>));
+    expect(confirmed.status).toBe(303);
+    expect(locationOf(confirmed, origin)).toBe(`${postLogoutRedirectUri}?state=bye`);
+
+    // The refresh token died with the session.
+    const renewed = await tokenRequest({ grant_type: 'refresh_token', refresh_token: body.refresh_token! });
+    expect(renewed.status).toBe(400);
+  });
+
+  it('keeps its signing key across restarts when given a key file', async () => {
+    const options = {
+      issuer,
+      clientId: CLIENT_ID,
+      redirectUris: [redirectUri],
+      postLogoutRedirectUris: [postLogoutRedirectUri],
+      apiAudience: API_AUDIENCE,
+      keyFile: join(dataDir, 'idp-keys.json'),
+    };
+    const again = await createIdentityProvider(options);
+    expect(again.jwks).toEqual(jwks);
+    const fresh = await createIdentityProvider({ ...options, keyFile: undefined });
+    expect(fresh.jwks.keys[0]?.kid).not.toBe(jwks.keys[0]?.kid);
+  });
+});

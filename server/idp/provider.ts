@@ -1,0 +1,182 @@
+import Provider, { errors, type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
+import type { JSONWebKeySet } from 'jose';
+import { findAccountBySub, type DemoAccount } from './accounts';
+import { loadOrCreateKeyMaterial, publicKeySet } from './keys';
+import { logoutPage, messagePage, PAGE_CSP } from './pages';
+
+export type IdentityProviderOptions = {
+  /** Issuer URL including the mount path, e.g. http://localhost:3000/idp. */
+  issuer: string;
+  clientId: string;
+  redirectUris: string[];
+  postLogoutRedirectUris: string[];
+  /** Resource indicator and `aud` of access tokens; must be an absolute URI. */
+  apiAudience: string;
+  /** JSON file holding the signing and cookie keys; without it keys change on every start. */
+  keyFile?: string;
+};
+
+const ACCESS_TOKEN_TTL = 15 * 60;
+// One working day: after that the user signs in again, whatever silent renewal does.
+const SESSION_TTL = 8 * 60 * 60;
+
+/** Scopes of the spec's group claims; they are also the API's scopes, so the access token carries them. */
+const GROUP_SCOPES = ['enrollment.group', 'mygroup.group'] as const;
+
+/**
+ * Group claims shared by the ID token and the access token.
+ * `enrollment.group` / `mygroup.group`: the user's GroupPKs, comma-separated in groupRoles order ("2" or "2,3,4").
+ * `role`: the distinct role names held in any group. Both are omitted for a user without groups,
+ * which is what makes the portal refuse the login ('user without groupPK'); `groupRoles` is then [].
+ */
+export function groupClaims(account: DemoAccount): Record<string, unknown> {
+  if (account.groupRoles.length === 0) return { groupRoles: [] };
+  const groupPKs = account.groupRoles.map((g) => g.GroupPK).join(',');
+  return {
+    role: [...new Set(account.groupRoles.flatMap((g) => g.roles))],
+    'enrollment.group': groupPKs,
+    'mygroup.group': groupPKs,
+    groupRoles: account.groupRoles,
+  };
+}
+
+export async function createIdentityProvider(
+  opts: IdentityProviderOptions,
+): Promise<{ provider: Provider; jwks: JSONWebKeySet }> {
+  const issuer = new URL(opts.issuer);
+  const mountPath = issuer.pathname.replace(/\/$/, '');
+  const portalHome = new URL('/', issuer).href;
+  const { signingKeys, cookieKeys } = await loadOrCreateKeyMaterial(opts.keyFile);
+
+  const configuration: Configuration = {
+    clients: [
+      {
+        client_id: opts.clientId,
+        client_name: 'Benefits portal',
+        application_type: 'web',
+        token_endpoint_auth_method: 'none',
+        grant_types: ['authorization_code', 'refresh_token'],
+        response_types: ['code'],
+        redirect_uris: opts.redirectUris,
+        post_logout_redirect_uris: opts.postLogoutRedirectUris,
+      },
+    ],
+    jwks: { keys: signingKeys },
+    cookies: { keys: cookieKeys },
+    scopes: ['openid', 'offline_access', 'email', 'profile', ...GROUP_SCOPES],
+    claims: {
+      // given_name rides on openid because the portal's sign-in scopes (spec 2 §6) have no profile,
+      // yet the top bar shows the user's given name.
+      openid: ['sub', 'given_name'],
+      email: ['email'],
+      profile: ['given_name', 'family_name', 'name'],
+      'enrollment.group': ['enrollment.group', 'role', 'groupRoles'],
+      'mygroup.group': ['mygroup.group', 'role', 'groupRoles'],
+    },
+    // The access token is audienced to the API, so userinfo cannot serve the SPA; the ID token carries the claims.
+    conformIdTokenClaims: false,
+    async findAccount(_ctx, sub) {
+      const account = findAccountBySub(sub);
+      if (!account) return undefined;
+      return {
+        accountId: account.sub,
+        claims: () => ({
+          sub: account.sub,
+          email: account.email,
+          given_name: account.givenName,
+          family_name: account.familyName,
+          name: `${account.givenName} ${account.familyName}`,
+          ...groupClaims(account),
+        }),
+      };
+    },
+    async extraTokenClaims(_ctx, token) {
+      if (token.kind !== 'AccessToken' || !token.accountId) return undefined;
+      const account = findAccountBySub(token.accountId);
+      if (!account) return undefined;
+      return { email: account.email, given_name: account.givenName, ...groupClaims(account) };
+    },
+    interactions: {
+      url: (_ctx, interaction) => `${mountPath}/interaction/${interaction.uid}`,
+    },
+    // Browsers send Origin on same-origin POSTs too; allow exactly the client's own origins.
+    clientBasedCORS: (_ctx, origin, client) => client.redirectUris.some((uri) => new URL(uri).origin === origin),
+    pkce: { required: () => true },
+    rotateRefreshToken: true,
+    // The SPA renews through the refresh token whether or not it asks for offline_access; without
+    // offline_access the refresh token still ends with the provider session.
+    issueRefreshToken: (_ctx, client) => client.grantTypeAllowed('refresh_token'),
+    ttl: {
+      AccessToken: ACCESS_TOKEN_TTL,
+      AuthorizationCode: 60,
+      IdToken: ACCESS_TOKEN_TTL,
+      Interaction: 30 * 60,
+      Session: SESSION_TTL,
+      Grant: 24 * 60 * 60,
+      // Rotation hands on the remaining lifetime, so renewals never stretch a sign-in past one day's session.
+      RefreshToken: (ctx) => {
+        const rotated = ctx?.oidc?.entities.RotatedRefreshToken as { remainingTTL: number } | undefined;
+        return rotated ? rotated.remainingTTL : SESSION_TTL;
+      },
+    },
+    renderError(ctx, out) {
+      ctx.type = 'html';
+      ctx.set('Content-Security-Policy', PAGE_CSP);
+      ctx.body = messagePage({
+        title: 'Sign-in problem',
+        message: out.error_description ?? out.error ?? 'Something went wrong.',
+        link: { href: portalHome, text: 'Return to the portal' },
+      });
+    },
+    features: {
+      devInteractions: { enabled: false },
+      revocation: {
+        enabled: true,
+        allowedPolicy: (_ctx: unknown, client: { clientId: string }, token: { clientId?: string }) =>
+          token.clientId === client.clientId,
+      },
+      rpInitiatedLogout: {
+        enabled: true,
+        logoutSource(ctx: KoaContextWithOIDC, form: string) {
+          const { html, csp } = logoutPage(form);
+          ctx.type = 'html';
+          ctx.set('Content-Security-Policy', csp);
+          ctx.body = html;
+        },
+        postLogoutSuccessSource(ctx: KoaContextWithOIDC) {
+          ctx.type = 'html';
+          ctx.set('Content-Security-Policy', PAGE_CSP);
+          ctx.body = messagePage({
+            title: 'Signed out',
+            message: 'You have been signed out.',
+            link: { href: portalHome, text: 'Return to the portal' },
+          });
+        },
+      },
+      resourceIndicators: {
+        enabled: true,
+        // The SPA never sends `resource`: every token request is for the API.
+        defaultResource: () => opts.apiAudience,
+        // Without this, an openid request would get an opaque userinfo token instead of the API's JWT.
+        useGrantedResource: () => true,
+        getResourceServerInfo(_ctx: unknown, resourceIndicator: string) {
+          if (resourceIndicator !== opts.apiAudience) throw new errors.InvalidTarget();
+          return {
+            scope: GROUP_SCOPES.join(' '),
+            audience: opts.apiAudience,
+            accessTokenTTL: ACCESS_TOKEN_TTL,
+            accessTokenFormat: 'jwt',
+            jwt: { sign: { alg: 'RS256' } },
+          };
+        },
+      },
+    },
+  };
+
+  // The issuer string is used verbatim: it must equal the `iss` the API verifies.
+  const provider = new Provider(opts.issuer, configuration);
+  // X-Forwarded-* decide the URLs the provider builds when it sits behind a proxy or the dev server.
+  provider.proxy = true;
+
+  return { provider, jwks: publicKeySet(signingKeys) };
+}

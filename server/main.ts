@@ -1,0 +1,42 @@
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { buildApp, distFolder } from './app';
+import { loadConfig } from './config';
+import { openDatabase } from './db/client';
+import { seedDatabase } from './db/seed';
+import { ACCOUNTS, DEMO_PASSWORD } from './idp/accounts';
+
+// `npm start`: migrate, seed an empty database, build the SPA when missing, serve everything on one port.
+const config = loadConfig();
+mkdirSync(config.dataDir, { recursive: true });
+
+if (config.serveSpa && !existsSync(path.join(distFolder, 'index.html'))) {
+  console.log('Building the web app (first start only)…');
+  const build = spawnSync(process.execPath, [path.resolve('node_modules/vite/bin/vite.js'), 'build'], { stdio: 'inherit' });
+  if (build.status !== 0) process.exit(build.status ?? 1);
+}
+
+const database = await openDatabase(config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: config.dataDir });
+await seedDatabase(database.db, { largeGroupMembers: config.seedMembers });
+
+const app = await buildApp({ config, db: database.db, logger: true });
+await app.listen({ port: config.port, host: config.host });
+
+console.log(`\nBenefits portal: ${config.publicUrl}  (${database.driver}${config.databaseUrl ? '' : ` in ${config.dataDir}`})`);
+console.log(`API docs: ${config.publicUrl}/api/docs`);
+if (!config.oidcAuthority) {
+  console.log(`Demo accounts (password ${DEMO_PASSWORD}):`);
+  for (const account of ACCOUNTS) {
+    const groups = account.groupRoles.map((g) => `${g.roles.join('+')} of group ${g.GroupPK}`).join(', ');
+    console.log(`  ${account.email.padEnd(24)} ${groups || 'no group (sign-in is refused)'}`);
+  }
+}
+
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, async () => {
+    await app.close();
+    await database.close();
+    process.exit(0);
+  });
+}

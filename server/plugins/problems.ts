@@ -1,0 +1,34 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { HttpProblem, sendProblem } from '../lib/problem';
+
+/** Every failure leaves as a JSON problem body; bad input is a 400, never a 500. */
+export function registerProblemHandling(app: FastifyInstance, opts: { spaFallback: boolean }) {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof HttpProblem) return sendProblem(reply, error);
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const errors: Record<string, string[]> = {};
+      for (const issue of error.validation) {
+        const where = issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || '_';
+        (errors[where] ??= []).push(issue.message ?? 'Invalid value.');
+      }
+      return sendProblem(reply, new HttpProblem(400, 'Bad Request', 'The request has invalid fields.', errors));
+    }
+    const status = error.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      // Malformed JSON, unsupported media type, body too large and the like.
+      return sendProblem(reply, new HttpProblem(status, error.code ?? 'Bad Request', error.message));
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return sendProblem(reply, new HttpProblem(500, 'Internal Server Error', 'An error occurred. Please try again.'));
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    const pathname = request.url.split('?')[0] ?? '/';
+    // Client-side routes of the SPA: any other GET for a page gets index.html.
+    if (opts.spaFallback && request.method === 'GET' && !/^\/(api|idp)(\/|$)/.test(pathname)) {
+      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    }
+    return sendProblem(reply, new HttpProblem(404, 'Not Found', `No route for ${request.method} ${pathname}.`));
+  });
+}

@@ -1,0 +1,94 @@
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import formbody from '@fastify/formbody';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { endpointUrl, type Endpoint } from '../../src/contracts/endpoint';
+import { endpoints, type EndpointName } from '../../src/contracts/endpoints';
+import type { AuthUser } from '../auth/verify-token';
+import type { Db } from '../db/client';
+import { HttpProblem } from '../lib/problem';
+import { authorizeCall } from './authorize';
+import type { FileAnswer, Handler, Handlers } from './handler-types';
+
+export type ApiOptions = {
+  db: Db;
+  handlers: Handlers;
+  authenticate: (authorization: string | undefined) => Promise<AuthUser>;
+};
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    user: AuthUser | null;
+    employerPK: number | null;
+  }
+}
+
+/** Calls whose issue has not landed yet: they answer 501 so the gap is visible, and a test lists them. */
+export function unimplementedEndpoints(handlers: Handlers): EndpointName[] {
+  return (Object.keys(endpoints) as EndpointName[]).filter((name) => !handlers[name]);
+}
+
+function contentDisposition(kind: 'inline' | 'attachment', fileName: string) {
+  const ascii = fileName.replace(/[^\x20-\x7e]|["\\]/g, '_');
+  return `${kind}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
+}
+
+function sendFile(reply: FastifyReply, file: FileAnswer) {
+  return reply
+    .header('content-type', file.contentType)
+    .header('content-disposition', contentDisposition(file.disposition ?? 'inline', file.fileName))
+    .header('cache-control', 'no-store')
+    .send(file.data);
+}
+
+/** Registers every call of the endpoint table; Fastify validates with the contract's own schemas. */
+export async function apiRoutes(app: FastifyInstance, opts: ApiOptions) {
+  // Only the request list is form-encoded (spec 1 §7); the parser is scoped to the API.
+  await app.register(formbody);
+  app.decorateRequest('user', null);
+  app.decorateRequest('employerPK', null);
+
+  app.addHook('onRequest', async (request, reply) => {
+    // Member data must never sit in a shared or browser cache.
+    reply.header('cache-control', 'no-store');
+    request.user = await opts.authenticate(request.headers.authorization);
+  });
+
+  const typed = app.withTypeProvider<ZodTypeProvider>();
+  for (const [name, endpoint] of Object.entries(endpoints) as [EndpointName, Endpoint][]) {
+    const handler = opts.handlers[name] as Handler<Endpoint> | undefined;
+    typed.route({
+      method: endpoint.method,
+      url: endpointUrl(endpoint),
+      schema: {
+        operationId: name,
+        summary: endpoint.summary,
+        tags: [endpoint.service],
+        security: [{ bearer: [] }],
+        ...(endpoint.query ? { querystring: endpoint.query } : {}),
+        ...(endpoint.body ? { body: endpoint.body } : {}),
+        ...(endpoint.responseType === 'json' && endpoint.response ? { response: { 200: endpoint.response } } : {}),
+        ...(endpoint.bodyEncoding === 'form' ? { consumes: ['application/x-www-form-urlencoded'] } : {}),
+        ...(endpoint.responseType !== 'json'
+          ? { produces: [endpoint.responseType === 'pdf' ? 'application/pdf' : 'text/csv'] }
+          : {}),
+      },
+      preHandler: async (request) => {
+        request.employerPK = await authorizeCall(opts.db, endpoint, request.user!, request);
+      },
+      handler: async (request, reply) => {
+        if (!handler) throw new HttpProblem(501, 'Not Implemented', `${name} is not available yet.`);
+        const result = await handler({
+          db: opts.db,
+          user: request.user!,
+          employerPK: request.employerPK as number,
+          query: request.query as never,
+          body: request.body as never,
+          request,
+          reply,
+        });
+        if (endpoint.responseType === 'json') return result;
+        return sendFile(reply, result as FileAnswer);
+      },
+    });
+  }
+}

@@ -1,0 +1,34 @@
+import type { Readable } from 'node:stream';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import type { Endpoint } from '../../src/contracts/endpoint';
+import type { EndpointName, Endpoints } from '../../src/contracts/endpoints';
+import type { AuthUser } from '../auth/verify-token';
+import type { Db } from '../db/client';
+
+type Out<T> = T extends z.ZodType ? z.output<T> : undefined;
+
+/** A file answer: PDFs open in a new window (inline), CSVs download (attachment). */
+export type FileAnswer = {
+  fileName: string;
+  contentType: string;
+  data: Buffer | Uint8Array | Readable;
+  disposition?: 'inline' | 'attachment';
+};
+
+export type HandlerContext<E extends Endpoint> = {
+  db: Db;
+  user: AuthUser;
+  /** The employer group the call was authorised for (null for user-scoped calls). */
+  employerPK: E['scope'] extends { kind: 'user' } ? null : number;
+  query: Out<E['query']>;
+  body: Out<E['body']>;
+  request: FastifyRequest;
+  reply: FastifyReply;
+};
+
+export type HandlerResult<E extends Endpoint> = E['responseType'] extends 'json' ? Out<E['response']> : FileAnswer;
+
+export type Handler<E extends Endpoint> = (ctx: HandlerContext<E>) => Promise<HandlerResult<E>>;
+
+export type Handlers = { [K in EndpointName]?: Handler<Endpoints[K]> };

@@ -1,0 +1,40 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { buildApp } from '../app';
+import { loadConfig } from '../config';
+import { createTestDatabase } from '../db/test-database';
+import { seedDatabase } from '../db/seed';
+import type { Handlers } from '../routes/handler-types';
+import { signIn } from './sign-in';
+
+export const TEST_PUBLIC_URL = 'http://localhost';
+
+/**
+ * The whole app in-process on a fresh, seeded database (PGlite in memory, or a throwaway
+ * PostgreSQL database when DATABASE_URL is set), with the real identity provider.
+ */
+export async function createTestApp(opts: { handlers?: Handlers; seed?: boolean } = {}) {
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'portal-test-'));
+  const database = await createTestDatabase();
+  if (opts.seed !== false) await seedDatabase(database.db);
+  const config = loadConfig({ PUBLIC_URL: TEST_PUBLIC_URL, DATA_DIR: dataDir, SERVE_SPA: 'false' });
+  const app = await buildApp({ config, db: database.db, ...(opts.handlers ? { handlers: opts.handlers } : {}) });
+  await app.ready();
+  const tokens = new Map<string, string>();
+  return {
+    app,
+    db: database.db,
+    /** Bearer header for a seeded account, signing in once per account. */
+    async auth(email: string) {
+      if (!tokens.has(email)) tokens.set(email, await signIn(app, email, TEST_PUBLIC_URL));
+      return { authorization: `Bearer ${tokens.get(email)}` };
+    },
+    async close() {
+      await app.close();
+      await database.close();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+export type TestApp = Awaited<ReturnType<typeof createTestApp>>;

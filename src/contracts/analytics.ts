@@ -1,0 +1,3 @@
+import { z } from 'zod';
+
+export const pageView = z.object({ path: z.string().min(1).max(300) });

@@ -1,0 +1,43 @@
+import { z } from 'zod';
+import { isoDate, pk } from './common';
+
+export const DOCUMENT_KINDS = ['funding', 'invoice', 'monthly'] as const;
+export type DocumentKind = (typeof DOCUMENT_KINDS)[number];
+
+export const DOCUMENT_TITLES: Record<DocumentKind, string> = {
+  funding: 'Claims Funding Report',
+  invoice: 'Admin Invoice',
+  monthly: 'Monthly Reports',
+};
+
+export const DOCUMENT_PAGE_SIZE = 10;
+export const DOCUMENT_PAGE_LINKS = 5;
+
+export const documentItem = z.object({ createDate: isoDate, documentName: z.string() });
+export type DocumentItem = z.infer<typeof documentItem>;
+
+export const documentListBody = z.object({
+  currentPage: z.number().int().min(0).default(0),
+  pageSize: z.number().int().min(1).max(100).default(DOCUMENT_PAGE_SIZE),
+  filterOptions: z.object({
+    startDate: isoDate.or(z.literal('')).optional(),
+    endDate: isoDate.or(z.literal('')).optional(),
+    employerPK: z.number().int().positive(),
+  }),
+});
+export const documentList = z.object({
+  result: z.array(documentItem),
+  totalCount: z.number().int().nonnegative(),
+  pageSize: z.number().int().positive(),
+});
+
+/** A file name only, never a path (spec 2 §7 downloads). */
+export const documentFileName = z
+  .string()
+  .min(1)
+  .max(200)
+  .regex(/^[^/\\]+$/, 'A document name cannot contain a path.')
+  .refine((n) => n !== '.' && n !== '..', 'A document name cannot contain a path.');
+
+export const financeDocumentQuery = z.object({ employerPK: pk, fileName: documentFileName });
+export const specAggFileQuery = z.object({ employerPK: pk, file: documentFileName });

@@ -1,0 +1,58 @@
+import type { z } from 'zod';
+import type { Area } from './permissions';
+
+/** The three service bases of the spec; the SPA reads their URLs from its environment. */
+export type Service = 'enrollment' | 'member' | 'finance';
+
+export const SERVICE_PREFIX: Record<Service, string> = {
+  enrollment: '/api/enrollment',
+  member: '/api/member',
+  finance: '/api/finance',
+};
+
+/** Kinds of record whose employer group the server looks up before answering. */
+export type ResourceKind = 'subscriber' | 'dependent' | 'request' | 'claim' | 'idCard';
+
+/**
+ * Where the server finds the employer group a call names:
+ * - `employer`: an explicit employerPK in the query or body;
+ * - `resource`: the group of the record named by the first present parameter;
+ * - `user`: no group (lookups, page views): any signed-in user who belongs to a group.
+ */
+export type GroupScope =
+  | { kind: 'employer'; in: 'query' | 'body'; key: string }
+  | { kind: 'resource'; in: 'query'; refs: Readonly<Record<string, ResourceKind>> }
+  | { kind: 'user' };
+
+export type Endpoint = {
+  service: Service;
+  method: 'GET' | 'POST' | 'PUT';
+  path: string;
+  summary: string;
+  area: Area;
+  scope: GroupScope;
+  query?: z.ZodType;
+  body?: z.ZodType;
+  /** The spec sends the request list form-encoded; everything else is JSON. */
+  bodyEncoding?: 'json' | 'form';
+  /** `json` answers are parsed with `response`; file answers are returned as a Blob. */
+  responseType: 'json' | 'pdf' | 'csv';
+  response?: z.ZodType;
+};
+
+export function defineEndpoint<const E extends Endpoint>(endpoint: E): E {
+  return endpoint;
+}
+
+export function endpointUrl(endpoint: Pick<Endpoint, 'service' | 'path'>): string {
+  return `${SERVICE_PREFIX[endpoint.service]}${endpoint.path}`;
+}
+
+type Infer<T> = T extends z.ZodType ? z.output<T> : undefined;
+type InferIn<T> = T extends z.ZodType ? z.input<T> : undefined;
+
+export type EndpointQuery<E extends Endpoint> = InferIn<E['query']>;
+export type EndpointBody<E extends Endpoint> = InferIn<E['body']>;
+export type EndpointResponse<E extends Endpoint> = E['responseType'] extends 'json' ? Infer<E['response']> : Blob;
+export type EndpointInput<E extends Endpoint> = (E['query'] extends z.ZodType ? { query: EndpointQuery<E> } : { query?: undefined }) &
+  (E['body'] extends z.ZodType ? { body: EndpointBody<E> } : { body?: undefined });

@@ -1,0 +1,233 @@
+import { z } from 'zod';
+import { flag, isoDate, pagedList, pk, sortColumn, ssnLast4 } from './common';
+import {
+  LIMITS,
+  MESSAGES,
+  address1,
+  address2,
+  birthDate,
+  city,
+  email,
+  middleInitial,
+  personName,
+  requiredNumber,
+  requiredPhone,
+  optionalPhone,
+  ssn,
+  zipCode,
+} from './person-rules';
+
+export const REQUEST_TYPES = [
+  'NewEnrollment',
+  'Subscriber',
+  'Dependent',
+  'ChangeCoverage',
+  'Terminate',
+  'TerminateDependent',
+] as const;
+export type RequestType = (typeof REQUEST_TYPES)[number];
+
+const money = z.number();
+
+export const address = z.object({
+  address1: z.string(),
+  address2: z.string().nullable(),
+  zipCode: z.string(),
+  city: z.string(),
+  statePK: z.number().int().nullable(),
+  state: z.string().nullable(),
+});
+
+export const employmentDetails = z.object({
+  occupation: z.string().nullable(),
+  jobTitle: z.string().nullable(),
+  payRate: money.nullable(),
+  payRateFrequency: z.number().int().nullable(),
+  dateOfHire: isoDate.nullable(),
+  effectiveDate: isoDate.nullable(),
+  isCoveredByMedicare: z.boolean(),
+  annualHSAContribution: money.nullable(),
+});
+
+/**
+ * Subscriber as read from the server (spec 1 §3 "Subscriber details"); also the subscriber list item
+ * of spec 2 §3. The full SSN is never sent: only `ssnLast4`.
+ */
+export const subscriberSummary = z.object({
+  subscriberPK: z.number().int(),
+  dependentPK: z.number().int().nullable(),
+  subscriberID: z.string(),
+  genderPK: z.number().int().nullable(),
+  firstName: z.string(),
+  lastName: z.string(),
+  middleInitial: z.string().nullable(),
+  ssnLast4,
+  dateOfBirth: isoDate,
+  email: z.string().nullable(),
+  phoneNumber: z.string().nullable(),
+  alternatePhoneNumber: z.string().nullable(),
+  relationPK: z.number().int().nullable(),
+  maritalStatusPK: z.number().int().nullable(),
+  isTermed: z.boolean(),
+  hasPendingRequest: z.boolean(),
+  pendingRequestTypes: z.array(z.enum(REQUEST_TYPES)),
+  address,
+  employmentDetails,
+  /** Copy of employmentDetails.dateOfHire for the table column (spec 2 §3). */
+  dateOfHire: isoDate.nullable(),
+});
+export type SubscriberSummary = z.infer<typeof subscriberSummary>;
+
+export const SUBSCRIBER_SORT_FIELDS = [
+  'lastName',
+  'firstName',
+  'ssnLast4',
+  'dateOfBirth',
+  'employmentDetails.dateOfHire',
+] as const;
+
+export const SUBSCRIBER_PAGE_SIZE = 20;
+export const SUBSCRIBER_PAGE_LINKS = 4;
+
+export const subscriberListQuery = z.object({
+  employerPK: z.number().int().positive(),
+  recordsPerPage: z.number().int().min(1).max(100).default(SUBSCRIBER_PAGE_SIZE),
+  /** Zero-based on the wire; one-based in the UI. */
+  page: z.number().int().min(0).default(0),
+  sortColumn: sortColumn(SUBSCRIBER_SORT_FIELDS).optional(),
+  firstName: z.string().max(LIMITS.name).optional(),
+  lastName: z.string().max(LIMITS.name).optional(),
+  /** Last four digits of the SSN, or a part of them. */
+  ssn: z.string().regex(/^\d{0,4}$/, 'SSN search uses at most the last 4 digits.').optional(),
+  includeTermedMembers: z.boolean().default(false),
+});
+export type SubscriberListQuery = z.input<typeof subscriberListQuery>;
+
+export const subscriberList = pagedList(subscriberSummary);
+
+export const subscriberDetailsQuery = z.object({ pk });
+
+/** The person part of a subscriber detail, in form-model names (spec 2 §3). */
+export const subscriberPerson = z.object({
+  firstName: z.string(),
+  middleName: z.string().nullable(),
+  lastName: z.string(),
+  dateOfBirth: isoDate,
+  genderID: z.number().int().nullable(),
+  maritalStatusPK: z.number().int().nullable(),
+  maritalStatusID: z.number().int().nullable(),
+  address1: z.string(),
+  address2: z.string().nullable(),
+  city: z.string(),
+  state: z.string().nullable(),
+  stateID: z.number().int().nullable(),
+  zipCode: z.string(),
+  phone1: z.string().nullable(),
+  phone2: z.string().nullable(),
+  emailAddress: z.string().nullable(),
+  email: z.string().nullable(),
+});
+
+/** Current plan information of a member (spec 2 §3 "Plan data"). */
+export const planData = z.object({
+  planName: z.string().nullable(),
+  planDescription: z.string().nullable(),
+  coverage: z.string().nullable(),
+  dentalPlanName: z.string().nullable(),
+  dentalPlanDescription: z.string().nullable(),
+  dentalCoverage: z.string().nullable(),
+  coverageBeginDate: isoDate.nullable(),
+  coverageEndDate: isoDate.nullable(),
+  dentalCoverageBeginDate: isoDate.nullable(),
+  dentalCoverageEndDate: isoDate.nullable(),
+  divisionID: z.string().nullable(),
+  divisionDescription: z.string().nullable(),
+  dependentPK: z.number().int().nullable(),
+});
+export type PlanData = z.infer<typeof planData>;
+
+export const fsaElection = z.object({ pk: z.number().int(), amount: z.string() });
+
+/** Subscriber detail (spec 2 §3): what `SubscriberDetails` answers. */
+export const subscriberDetail = z.object({
+  subscriberPK: z.number().int(),
+  dependentPK: z.number().int().nullable(),
+  subscriberID: z.string(),
+  employerPK: z.number().int(),
+  hasPendingRequest: z.boolean(),
+  pendingRequestTypes: z.array(z.enum(REQUEST_TYPES)),
+  saveStep: z.number().int().nullable(),
+  isTermed: z.boolean(),
+  subscriber: subscriberPerson,
+  ssnLast4,
+  occupation: z.string().nullable(),
+  jobTitle: z.string().nullable(),
+  payRate: money.nullable(),
+  payRateFrequencyID: z.number().int().nullable(),
+  dateOfHire: isoDate.nullable(),
+  effectiveDate: isoDate.nullable(),
+  isCoveredByMedicare: z.boolean(),
+  annualHSAContribution: money.nullable(),
+  employerDivisions: z.number().int().nullable(),
+  employerPlanPK: z.number().int().nullable(),
+  employerDentalPlanPK: z.number().int().nullable(),
+  coverageOptionPK: z.number().int().nullable(),
+  medicalTierPK: z.number().int().nullable(),
+  dentalTierPK: z.number().int().nullable(),
+  tierPK: z.number().int().nullable(),
+  isMedicalCoverage: z.boolean(),
+  isDentalCoverage: z.boolean(),
+  isMedical: z.boolean(),
+  hasDependents: z.boolean(),
+  changeReasonPK: z.number().int().nullable(),
+  relation: z.string(),
+  viewIDCard: z.boolean(),
+  fsaData: z.array(fsaElection),
+  planData,
+});
+export type SubscriberDetail = z.infer<typeof subscriberDetail>;
+
+// ---- Forms (spec 1 §5) ----
+
+const subscriberFormBase = z.object({
+  firstName: personName(MESSAGES.firstNameRequired),
+  lastName: personName(MESSAGES.lastNameRequired),
+  middleName: middleInitial,
+  dateOfBirth: birthDate(),
+  maritalStatusPK: z.number().int().positive().default(1),
+  genderID: requiredNumber(MESSAGES.genderRequired),
+  address1,
+  address2,
+  zipCode,
+  stateID: requiredNumber(MESSAGES.stateRequired),
+  phone1: requiredPhone,
+  phone2: optionalPhone,
+  emailAddress: email,
+});
+
+/** New subscriber: the full SSN is required. */
+export const newSubscriberForm = subscriberFormBase.extend({ ssn, city: city() });
+export type NewSubscriberForm = z.input<typeof newSubscriberForm>;
+
+/** Existing subscriber: ssn optional (same rule when typed), ssnLast4 required, city up to 30. */
+export const existingSubscriberForm = subscriberFormBase.extend({
+  ssn: ssn.optional().or(z.literal('')),
+  ssnLast4,
+  city: city(LIMITS.cityExisting),
+});
+export type ExistingSubscriberForm = z.input<typeof existingSubscriberForm>;
+
+export const changeReasonDetails = z.object({
+  changeReasonPK: z.number().int().positive().optional(),
+  comment: z.string().max(500).optional(),
+});
+
+export const updateSubscriberQuery = z.object({ subscriberPK: pk });
+export const updateSubscriberBody = z.object({
+  subscriber: existingSubscriberForm,
+  changeReasonDetails: changeReasonDetails.optional(),
+  employerPK: z.number().int().positive(),
+});
+
+export const subscriberIdQuery = z.object({ subscriberPK: pk });
+export { flag };

@@ -1,0 +1,26 @@
+import Box from '@mui/material/Box';
+import Typography from '@mui/material/Typography';
+import { useQuery } from '@tanstack/react-query';
+import { useCurrentEmployerPK } from '../../../hooks/use-session';
+import { employerQueries } from '../api/employer-queries';
+import { GroupLogo } from './group-logo';
+
+/** The current group in the top bar: logo, name and group ID. */
+export function CurrentGroup() {
+  const employerPK = useCurrentEmployerPK();
+  const { data: employer } = useQuery({ ...employerQueries.details(employerPK ?? 0), enabled: employerPK !== null });
+  if (!employer) return null;
+  return (
+    <Box role="group" aria-label="Current group" sx={{ display: 'flex', alignItems: 'center', gap: 1.5, minWidth: 0 }}>
+      <GroupLogo employer={employer} size={36} />
+      <Box sx={{ minWidth: 0 }}>
+        <Typography data-testid="current-group-name" noWrap sx={{ fontWeight: 600, lineHeight: 1.2 }}>
+          {employer.employerName}
+        </Typography>
+        <Typography variant="body2" noWrap>
+          Group ID: {employer.employerID}
+        </Typography>
+      </Box>
+    </Box>
+  );
+}

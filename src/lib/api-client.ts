@@ -1,0 +1,167 @@
+import ky, { type KyInstance } from 'ky';
+import { problem as problemSchema, type Problem } from '../contracts/common';
+import type { Endpoint, EndpointInput, EndpointResponse, Service } from '../contracts/endpoint';
+import { notify, type Notice } from '../stores/notification-store';
+import { userManager } from './auth';
+import { config } from './config';
+
+/** Every failed call rejects with this; 400 problems keep their field `errors` for the forms. */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly problem: Problem;
+
+  constructor(status: number, problem: Problem) {
+    super(problem.detail ?? problem.title);
+    this.name = 'ApiError';
+    this.status = status;
+    this.problem = problem;
+  }
+}
+
+export function isApiError(error: unknown): error is ApiError {
+  return error instanceof ApiError;
+}
+
+export const SESSION_EXPIRED_MESSAGE = 'Session Expired(401). Please retry your action or refresh your screen.';
+
+async function addBearerToken(request: Request): Promise<void> {
+  const user = await userManager.getUser();
+  if (user?.access_token) request.headers.set('Authorization', `Bearer ${user.access_token}`);
+}
+
+function createClient(prefixUrl: string): KyInstance {
+  return ky.create({
+    prefixUrl,
+    // TanStack Query decides about retries; failures are read here, not thrown by ky.
+    retry: 0,
+    throwHttpErrors: false,
+    timeout: 60_000,
+    hooks: { beforeRequest: [addBearerToken] },
+  });
+}
+
+const clients: Record<Service, KyInstance> = {
+  enrollment: createClient(config.api.enrollment),
+  member: createClient(config.api.member),
+  finance: createClient(config.api.finance),
+};
+
+type Scalar = string | number | boolean;
+
+/** Flat key/value pairs; undefined and null are skipped, arrays repeat the key. */
+function toParams(values: unknown): URLSearchParams {
+  const params = new URLSearchParams();
+  if (!values || typeof values !== 'object') return params;
+  for (const [key, value] of Object.entries(values)) {
+    const items: unknown[] = Array.isArray(value) ? value : [value];
+    for (const item of items) if (item !== undefined && item !== null) params.append(key, String(item as Scalar));
+  }
+  return params;
+}
+
+const ACCEPT: Record<Endpoint['responseType'], string> = {
+  json: 'application/json',
+  pdf: 'application/pdf',
+  csv: 'text/csv',
+};
+
+export type CallOptions<T> = {
+  /** False: the caller reports failures itself (the promise still rejects). */
+  notify?: boolean;
+  /** Resolve with this value instead of rejecting when the answer is 404 (e.g. DependentList). */
+  notFound?: T;
+  signal?: AbortSignal;
+};
+
+async function readBody(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function toProblem(body: unknown, status: number, statusText: string): Problem {
+  const parsed = problemSchema.safeParse(body);
+  if (parsed.success) return parsed.data;
+  if (Array.isArray(body)) {
+    const first: unknown = body[0];
+    const detail = isObject(first) && typeof first.errorMessage === 'string' ? first.errorMessage : undefined;
+    return { title: 'Request failures', status, detail };
+  }
+  const title = isObject(body) && typeof body.title === 'string' ? body.title : statusText || 'Request failed';
+  return { title, status };
+}
+
+export type FailureKind = 'list' | 'fieldErrors' | 'sessionExpired' | 'notFound' | 'other';
+
+/** The shared failure rules of spec 2 §8: what kind of failure, and what the user is told. */
+export function describeFailure(status: number, body: unknown, problem: Problem): { kind: FailureKind; notice?: Notice } {
+  if (Array.isArray(body)) {
+    const first: unknown = body[0];
+    const message = isObject(first) && typeof first.errorMessage === 'string' ? first.errorMessage : undefined;
+    return { kind: 'list', notice: { title: 'Request failures', message } };
+  }
+  if (isObject(body) && isObject(body.errors)) return { kind: 'fieldErrors' };
+  if (status === 401) return { kind: 'sessionExpired', notice: { title: SESSION_EXPIRED_MESSAGE } };
+  const bodyStatus = isObject(body) && typeof body.status === 'number' ? body.status : status;
+  if (bodyStatus === 404) return { kind: 'notFound' };
+  return { kind: 'other', notice: { title: `Action failed (${status})`, message: problem.detail ?? problem.title } };
+}
+
+async function failure<T>(response: Response, options: CallOptions<T>): Promise<T> {
+  const body = await readBody(response);
+  const problem = toProblem(body, response.status, response.statusText);
+  if (response.status === 404 && 'notFound' in options) return options.notFound as T;
+
+  const { kind, notice } = describeFailure(response.status, body, problem);
+  if (kind === 'fieldErrors') console.error('Request rejected', problem.errors);
+  // A 401 means the stored token is no good, whatever the body says.
+  if (response.status === 401) await userManager.removeUser();
+  if (notice && options.notify !== false) notify(notice);
+  throw new ApiError(response.status, problem);
+}
+
+function requestBody(endpoint: Endpoint, body: unknown): { json?: unknown; body?: URLSearchParams } {
+  if (body === undefined) return {};
+  return endpoint.bodyEncoding === 'form' ? { body: toParams(body) } : { json: body };
+}
+
+function isAbort(error: unknown): boolean {
+  return error instanceof DOMException && error.name === 'AbortError';
+}
+
+/** Calls one endpoint of the table: typed input, parsed answer, shared failure handling. */
+export async function callEndpoint<E extends Endpoint>(
+  endpoint: E,
+  input: EndpointInput<E>,
+  options: CallOptions<EndpointResponse<E>> = {},
+): Promise<EndpointResponse<E>> {
+  const { query, body } = input as { query?: unknown; body?: unknown };
+  let response: Response;
+  try {
+    response = await clients[endpoint.service](endpoint.path.replace(/^\//, ''), {
+      method: endpoint.method,
+      searchParams: toParams(query),
+      headers: { Accept: ACCEPT[endpoint.responseType] },
+      signal: options.signal,
+      ...requestBody(endpoint, body),
+    });
+  } catch (error) {
+    if (!isAbort(error) && options.notify !== false) {
+      notify({ title: 'Action failed', message: 'The server could not be reached. Please try again.' });
+    }
+    throw error;
+  }
+
+  if (!response.ok) return failure(response, options);
+  if (endpoint.responseType !== 'json') return (await response.blob()) as EndpointResponse<E>;
+  const data = await readBody(response);
+  return (endpoint.response ? endpoint.response.parse(data) : data) as EndpointResponse<E>;
+}

@@ -1,0 +1,31 @@
+/** Prefix of every key the app itself writes to web storage. */
+export const APP_STORAGE_PREFIX = 'benefits-portal.';
+
+/** Prefix oidc-client-ts uses for the stored user and for pending sign-in/sign-out requests. */
+const OIDC_PREFIX = 'oidc.';
+const OIDC_USER_PREFIX = 'oidc.user:';
+
+function removeKeys(storage: Storage, matches: (key: string) => boolean): void {
+  const keys = Array.from({ length: storage.length }, (_, i) => storage.key(i)).filter((k): k is string => k !== null);
+  for (const key of keys) if (matches(key)) storage.removeItem(key);
+}
+
+function eachStorage(action: (storage: Storage) => void): void {
+  action(window.sessionStorage);
+  action(window.localStorage);
+}
+
+/** Logout: nothing of the app or of the sign-in library may stay behind. */
+export function purgeAppStorage(options: { includeOidc: boolean }): void {
+  eachStorage((storage) =>
+    removeKeys(storage, (key) => key.startsWith(APP_STORAGE_PREFIX) || (options.includeOidc && key.startsWith(OIDC_PREFIX))),
+  );
+}
+
+/**
+ * A pending sign-in or sign-out request that no callback consumed was abandoned (the user left the
+ * provider's page, or signed out); its PKCE verifier must not linger. Only call outside callback routes.
+ */
+export function discardAbandonedAuthRequests(): void {
+  eachStorage((storage) => removeKeys(storage, (key) => key.startsWith(OIDC_PREFIX) && !key.startsWith(OIDC_USER_PREFIX)));
+}

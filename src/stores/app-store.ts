@@ -1,0 +1,117 @@
+import { create } from 'zustand';
+import { createJSONStorage, persist } from 'zustand/middleware';
+import type { GroupRoles } from '../contracts/permissions';
+import { APP_STORAGE_PREFIX } from '../lib/app-storage';
+
+/** The modal flags of spec 2 §2, as one value: at most one modal is open. */
+export type ModalName =
+  | 'brokerModal'
+  | 'privacyModal'
+  | 'submittedTerminateSubscriberModal'
+  | 'submittedTerminateDependentModal'
+  | 'submitCancelRequestModal'
+  | 'viewRequestModal'
+  | 'approveRequestModal'
+  | 'submittedNewIdCard'
+  | 'createdNewSubscriberModal'
+  | 'changeCoverageModal'
+  | 'loginModal'
+  | 'viewIDCardModal'
+  | 'noticeForRequestModal'
+  | 'searchSubscriberModal'
+  | 'confirmationModal'
+  | 'coverageInquiryModal'
+  | 'errorModal';
+
+/** Pointers of the enrollment wizard's draft; the draft itself lives on the server. */
+export type EnrollmentDraft = {
+  requestPK: number | null;
+  subscriberPK: number | null;
+  changeReasonPK: number | null;
+  step: number | null;
+  /** ISO date (yyyy-MM-dd) of a dependent's termination; the next enrollment starts the day after. */
+  dependentTermDate: string | null;
+};
+
+type AppData = {
+  employer: { currentEmployerPK: number | null };
+  enrollment: EnrollmentDraft;
+  modal: ModalName | null;
+  analyticsOptOut: boolean;
+};
+
+type AppActions = {
+  setCurrentEmployer: (employerPK: number) => void;
+  /** At sign-in: keep the stored group if the user still belongs to it, else take the first one. */
+  adoptEmployer: (groupPKs: readonly number[]) => void;
+  updateDraft: (patch: Partial<EnrollmentDraft>) => void;
+  clearSubscriber: () => void;
+  openModal: (modal: ModalName) => void;
+  closeModal: () => void;
+  setAnalyticsOptOut: (optOut: boolean) => void;
+  resetAppState: () => void;
+};
+
+export type AppState = AppData & AppActions;
+
+const emptyDraft: EnrollmentDraft = {
+  requestPK: null,
+  subscriberPK: null,
+  changeReasonPK: null,
+  step: null,
+  dependentTermDate: null,
+};
+
+const initialData: AppData = {
+  employer: { currentEmployerPK: null },
+  enrollment: emptyDraft,
+  modal: null,
+  analyticsOptOut: false,
+};
+
+export const APP_STORE_KEY = `${APP_STORAGE_PREFIX}app`;
+
+export const useAppStore = create<AppState>()(
+  persist(
+    (set, get) => ({
+      ...initialData,
+      setCurrentEmployer: (employerPK) => set({ employer: { currentEmployerPK: employerPK } }),
+      adoptEmployer: (groupPKs) => {
+        const stored = get().employer.currentEmployerPK;
+        if (stored !== null && groupPKs.includes(stored)) return;
+        set({ employer: { currentEmployerPK: groupPKs[0] ?? null } });
+      },
+      updateDraft: (patch) => set((state) => ({ enrollment: { ...state.enrollment, ...patch } })),
+      clearSubscriber: () => set({ enrollment: emptyDraft }),
+      openModal: (modal) => set({ modal }),
+      closeModal: () => set({ modal: null }),
+      setAnalyticsOptOut: (analyticsOptOut) => set({ analyticsOptOut }),
+      resetAppState: () => {
+        set(initialData);
+        // set() writes the reset state back; logout wants no trace at all.
+        useAppStore.persist.clearStorage();
+      },
+    }),
+    {
+      name: APP_STORE_KEY,
+      storage: createJSONStorage(() => window.sessionStorage),
+      // An open modal is not restored after a reload.
+      partialize: ({ employer, enrollment, analyticsOptOut }) => ({ employer, enrollment, analyticsOptOut }),
+    },
+  ),
+);
+
+/**
+ * Current employer (spec 2 §3): the chosen one, else the first group of the user's group roles,
+ * else none.
+ */
+export function selectCurrentEmployerPK(
+  state: Pick<AppData, 'employer'>,
+  groupRoles: readonly GroupRoles[],
+): number | null {
+  return state.employer.currentEmployerPK ?? groupRoles[0]?.GroupPK ?? null;
+}
+
+export function resetAppState(): void {
+  useAppStore.getState().resetAppState();
+}
