@@ -16,6 +16,7 @@ export default tseslint.config(
   },
   {
     files: ['src/contracts/**/*.ts'],
+    ignores: ['src/contracts/**/*.test.ts'],
     rules: {
       // The contract is shared with the server: it may import nothing but zod.
       'no-restricted-imports': ['error', { patterns: [{ regex: '^(?!zod$|\\./).*' }] }],

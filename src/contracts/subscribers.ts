@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { flag, isoDate, pagedList, pk, sortColumn, ssnLast4 } from './common';
+import { isoDate, pagedList, pk, sortColumn, ssnLast4 } from './common';
 import {
   LIMITS,
   MESSAGES,
@@ -230,4 +230,3 @@ export const updateSubscriberBody = z.object({
 });
 
 export const subscriberIdQuery = z.object({ subscriberPK: pk });
-export { flag };

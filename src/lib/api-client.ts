@@ -154,14 +154,22 @@ export async function callEndpoint<E extends Endpoint>(
       ...requestBody(endpoint, body),
     });
   } catch (error) {
-    if (!isAbort(error) && options.notify !== false) {
-      notify({ title: 'Action failed', message: 'The server could not be reached. Please try again.' });
-    }
-    throw error;
+    if (isAbort(error)) throw error;
+    const problem: Problem = { title: 'Action failed', status: 0, detail: 'The server could not be reached. Please try again.' };
+    if (options.notify !== false) notify({ title: problem.title, message: problem.detail });
+    throw new ApiError(0, problem);
   }
 
   if (!response.ok) return failure(response, options);
   if (endpoint.responseType !== 'json') return (await response.blob()) as EndpointResponse<E>;
   const data = await readBody(response);
-  return (endpoint.response ? endpoint.response.parse(data) : data) as EndpointResponse<E>;
+  const parsed = endpoint.response ? endpoint.response.safeParse(data) : { success: true as const, data };
+  if (!parsed.success) {
+    // An answer outside the contract is a failure too, not data to render.
+    console.error(`Unexpected answer from ${endpoint.path}`, parsed.error);
+    const problem: Problem = { title: 'Unexpected answer from the server', status: response.status };
+    if (options.notify !== false) notify({ title: `Action failed (${response.status})`, message: problem.title });
+    throw new ApiError(response.status, problem);
+  }
+  return parsed.data as EndpointResponse<E>;
 }

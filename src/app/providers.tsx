@@ -1,0 +1,41 @@
+import CssBaseline from '@mui/material/CssBaseline';
+import { ThemeProvider } from '@mui/material/styles';
+import { AdapterDateFns } from '@mui/x-date-pickers/AdapterDateFns';
+import { LocalizationProvider } from '@mui/x-date-pickers/LocalizationProvider';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { enUS } from 'date-fns/locale';
+import type { User } from 'oidc-client-ts';
+import type { ReactNode } from 'react';
+import { AuthProvider } from 'react-oidc-context';
+import { QueryDevtools } from '../components/devtools/query-devtools';
+import { Notifications } from '../components/ui/notifications';
+import { returnPathOf, userManager } from '../lib/auth';
+import { AUTH_PATHS } from '../lib/config';
+import { queryClient } from '../lib/query-client';
+import { router } from './router';
+import { theme } from './theme';
+
+// Only /signin-oidc completes a redirect sign-in; /silentrenew hands its answer to the parent window.
+const skipSigninCallback = window.location.pathname !== AUTH_PATHS.signinCallback;
+
+/** Drops code/state from the address and returns to the path saved before sign-in. */
+function onSigninCallback(user: User | void): void {
+  router.history.replace(returnPathOf(user?.state));
+}
+
+export function AppProviders({ children }: { children: ReactNode }) {
+  return (
+    <ThemeProvider theme={theme}>
+      <CssBaseline />
+      <LocalizationProvider dateAdapter={AdapterDateFns} adapterLocale={enUS}>
+        <QueryClientProvider client={queryClient}>
+          <AuthProvider userManager={userManager} skipSigninCallback={skipSigninCallback} onSigninCallback={onSigninCallback}>
+            {children}
+            <Notifications />
+          </AuthProvider>
+          <QueryDevtools />
+        </QueryClientProvider>
+      </LocalizationProvider>
+    </ThemeProvider>
+  );
+}

@@ -1,0 +1,20 @@
+import Box from '@mui/material/Box';
+import Typography from '@mui/material/Typography';
+
+type PageHeadingProps = { title: string; subtitle?: string };
+
+/** The screen's h1, with an optional step line such as 'Page 1 of 4'. */
+export function PageHeading({ title, subtitle }: PageHeadingProps) {
+  return (
+    <Box component="header" sx={{ mb: 3 }}>
+      <Typography variant="h4" component="h1">
+        {title}
+      </Typography>
+      {subtitle && (
+        <Typography variant="subtitle1" component="p" sx={{ color: 'text.secondary' }}>
+          {subtitle}
+        </Typography>
+      )}
+    </Box>
+  );
+}

@@ -1,0 +1,76 @@
+import { describe, expect, it } from 'vitest';
+import { existingSubscriberForm, newSubscriberForm, subscriberListQuery } from './subscribers';
+
+const valid = {
+  firstName: "D'Angelo",
+  lastName: 'Smith-Jones',
+  middleName: 'Q',
+  ssn: '123-45-6789',
+  dateOfBirth: '1980-02-29',
+  genderID: 1,
+  address1: '12 Main St.',
+  address2: 'Apt #4',
+  zipCode: '12345-6789',
+  city: 'Springfield',
+  stateID: 5,
+  phone1: '15551234567',
+  emailAddress: 'a@example.com',
+};
+
+const messages = (input: unknown, schema: typeof newSubscriberForm | typeof existingSubscriberForm = newSubscriberForm) => {
+  const result = schema.safeParse(input);
+  return result.success ? [] : result.error.issues.map((i) => i.message);
+};
+
+describe('subscriber form rules (spec 1 §5)', () => {
+  it('accepts a complete new subscriber', () => {
+    expect(messages(valid)).toEqual([]);
+  });
+
+  it('lists every error together, in the spec’s words', () => {
+    const errors = messages({ ...valid, firstName: 'J0hn', middleName: 'AB', ssn: '123456789', zipCode: '1234', phone1: '12a' });
+    expect(errors).toEqual(
+      expect.arrayContaining([
+        'Only alpha characters, spaces, hyphens, apostrophes, and graves allowed.',
+        'Max 1 character allowable.',
+        'Please enter a valid social security number (SSN).',
+        'Zipcode must be exactly 5 digits (e.g., 12345) or 9 digits (e.g., 12345-6789).',
+        'All values must be numerical.',
+      ]),
+    );
+  });
+
+  it('requires names, gender, state and address with their messages', () => {
+    const errors = messages({ ...valid, firstName: undefined, lastName: '', genderID: undefined, stateID: undefined, address1: '' });
+    expect(errors).toEqual(
+      expect.arrayContaining([
+        'First name is required. Maximum length of 25 characters allowed.',
+        'Min of 1 character is required.',
+        'Gender is required.',
+        'State is required.',
+        'Address is required.',
+      ]),
+    );
+  });
+
+  it('rejects a birth date in the future and names longer than 25', () => {
+    expect(messages({ ...valid, dateOfBirth: '2999-01-01' })).toContain('Date of birth is required and must be in  MM/DD/YYYY format');
+    expect(messages({ ...valid, lastName: 'A'.repeat(26) })).toContain('Max 25 characters allowable.');
+  });
+
+  it('lets an existing subscriber omit the SSN but not its last 4, and allows a 30-character city', () => {
+    const { ssn: _ssn, ...withoutSsn } = valid;
+    expect(messages({ ...withoutSsn, ssnLast4: '6789', city: 'C'.repeat(30) }, existingSubscriberForm)).toEqual([]);
+    expect(messages({ ...withoutSsn, city: 'C'.repeat(30) }, existingSubscriberForm).length).toBeGreaterThan(0);
+    expect(messages({ ...valid, city: 'C'.repeat(30) })).toContain('Max 25 characters allowable.');
+  });
+});
+
+describe('subscriber list query', () => {
+  it('defaults to the first page of 20 and accepts only known sort columns', () => {
+    expect(subscriberListQuery.parse({ employerPK: 2 })).toMatchObject({ page: 0, recordsPerPage: 20, includeTermedMembers: false });
+    expect(subscriberListQuery.safeParse({ employerPK: 2, sortColumn: 'employmentDetails.dateOfHire DESC' }).success).toBe(true);
+    expect(subscriberListQuery.safeParse({ employerPK: 2, sortColumn: 'ssn ASC' }).success).toBe(false);
+    expect(subscriberListQuery.safeParse({ employerPK: 2, ssn: '12345' }).success).toBe(false);
+  });
+});

@@ -1,0 +1,57 @@
+import type { AuthContextProps } from 'react-oidc-context';
+import { areaOfPath, canAccess, rolesInGroup } from '../../contracts/permissions';
+import { sessionOf, type Session } from '../../lib/session';
+import { selectCurrentEmployerPK, useAppStore } from '../../stores/app-store';
+import { renewIfExpired, startSignIn } from './sign-in';
+
+/** The user's token has no group claim: the login fails (spec 1 §4). */
+export class NoGroupsError extends Error {
+  constructor() {
+    super('user without groupPK');
+    this.name = 'NoGroupsError';
+  }
+}
+
+/** The current group's roles do not grant the area of the requested path. */
+export class AccessDeniedError extends Error {
+  constructor(pathname: string) {
+    super(`No access to ${pathname}`);
+    this.name = 'AccessDeniedError';
+  }
+}
+
+export function isRouteGuardOutcome(error: unknown): boolean {
+  return error instanceof NoGroupsError || error instanceof AccessDeniedError;
+}
+
+const reportedWithoutGroups = new Set<string>();
+
+/**
+ * Guard of every protected route: signs in when needed (never settling while the browser leaves),
+ * applies the session rules, and checks the path's area against the current group's roles.
+ */
+export async function requireSession(
+  auth: AuthContextProps,
+  location: { pathname: string; href: string },
+): Promise<{ session: Session }> {
+  const user = await renewIfExpired(auth.user);
+  if (!user) {
+    await startSignIn(location.href);
+    // The page is being replaced by the provider's; child loaders must not run meanwhile.
+    return new Promise<never>(() => undefined);
+  }
+
+  const session = sessionOf(user);
+  if (!session.hasGroups) {
+    if (!reportedWithoutGroups.has(session.sub)) {
+      reportedWithoutGroups.add(session.sub);
+      console.error('user without groupPK');
+    }
+    throw new NoGroupsError();
+  }
+
+  useAppStore.getState().adoptEmployer(session.groupPKs);
+  const roles = rolesInGroup(session.groupRoles, selectCurrentEmployerPK(useAppStore.getState(), session.groupRoles));
+  if (!canAccess(roles, areaOfPath(location.pathname))) throw new AccessDeniedError(location.pathname);
+  return { session };
+}

@@ -1,0 +1,24 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { App } from './app/app';
+import { isRouteGuardOutcome } from './features/session/route-guard';
+import { discardAbandonedAuthRequests } from './lib/app-storage';
+import { isAuthCallbackPath } from './lib/config';
+
+// Outside the provider's callbacks no pending sign-in/sign-out request is still wanted.
+if (!isAuthCallbackPath(window.location.pathname)) discardAbandonedAuthRequests();
+
+const container = document.getElementById('root');
+if (!container) throw new Error('index.html has no #root element');
+
+createRoot(container, {
+  // The route guard's expected outcomes are rendered as pages, not reported as crashes.
+  onCaughtError: (error, info) => {
+    if (isRouteGuardOutcome(error)) return;
+    console.error(error, info.componentStack);
+  },
+}).render(
+  <StrictMode>
+    <App />
+  </StrictMode>,
+);

@@ -1,0 +1,69 @@
+import { createFileRoute, Outlet, type ErrorComponentProps } from '@tanstack/react-router';
+import type { ReactNode } from 'react';
+import { ErrorPage } from '../components/errors/error-page';
+import { NoAccess } from '../components/errors/no-access';
+import { AppShell } from '../components/shell/app-shell';
+import { LoadingScreen } from '../components/ui/loading-screen';
+import { PrivacyModal } from '../features/analytics/components/privacy-modal';
+import { employerQueries } from '../features/employers/api/employer-queries';
+import { BrokerModal } from '../features/employers/components/broker-modal';
+import { CurrentGroup } from '../features/employers/components/current-group';
+import { lookupQueries } from '../features/lookups/api/lookup-queries';
+import { LogoutButton } from '../features/session/components/logout-button';
+import { NoGroupsPage } from '../features/session/components/no-groups-page';
+import { SignInRedirect } from '../features/session/components/sign-in-redirect';
+import { AccessDeniedError, NoGroupsError, requireSession } from '../features/session/route-guard';
+import { useSession } from '../hooks/use-session';
+
+// Every protected screen sits under this pathless layout (spec 2 §2 route table).
+export const Route = createFileRoute('/_authenticated')({
+  beforeLoad: ({ context, location }) => requireSession(context.auth, location),
+  // Once per sign-in: the dropdown lists and the details of each of the user's groups.
+  loader: async ({ context: { queryClient, session } }) => {
+    await Promise.all([
+      queryClient.prefetchQuery(lookupQueries.dropdowns()),
+      ...session.groupPKs.map((pk) => queryClient.prefetchQuery(employerQueries.details(pk))),
+    ]);
+  },
+  pendingMs: 0,
+  pendingComponent: LoadingScreen,
+  component: AuthenticatedLayout,
+  errorComponent: AuthenticatedError,
+});
+
+function Shell({ children }: { children: ReactNode }) {
+  return (
+    <AppShell
+      group={<CurrentGroup />}
+      logout={<LogoutButton color="inherit" variant="outlined" sx={{ whiteSpace: 'nowrap', flexShrink: 0 }} />}
+    >
+      {children}
+      <BrokerModal />
+      <PrivacyModal />
+    </AppShell>
+  );
+}
+
+function AuthenticatedLayout() {
+  const session = useSession();
+  // The user can vanish while a screen is open (a 401 removes it): sign in again.
+  if (!session) return <SignInRedirect />;
+  if (!session.hasGroups) return <NoGroupsPage />;
+  return (
+    <Shell>
+      <Outlet />
+    </Shell>
+  );
+}
+
+function AuthenticatedError(props: ErrorComponentProps) {
+  if (props.error instanceof NoGroupsError) return <NoGroupsPage />;
+  if (props.error instanceof AccessDeniedError) {
+    return (
+      <Shell>
+        <NoAccess />
+      </Shell>
+    );
+  }
+  return <ErrorPage {...props} />;
+}

@@ -1,0 +1,6 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { SignInCallback } from '../features/session/components/sign-in-callback';
+
+export const Route = createFileRoute('/signin-oidc')({
+  component: SignInCallback,
+});
