@@ -4,6 +4,7 @@
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import type { Assume } from 'drizzle-orm/utils';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
@@ -14,11 +15,20 @@ import * as schema from './schema.js';
 export type Schema = typeof schema;
 
 /**
+ * What `db.execute` resolves to on either driver: both results carry `rows` (PGlite's Results and
+ * pg's QueryResult differ elsewhere, so only `rows` is promised).
+ */
+export type DbQueryResult<TRow> = { rows: TRow[] };
+
+export interface DbQueryResultHKT extends PgQueryResultHKT {
+  readonly type: DbQueryResult<Assume<this['row'], Record<string, unknown>>>;
+}
+
+/**
  * The driver-neutral handle. Both PgliteDatabase and NodePgDatabase extend PgDatabase, and so does a
  * transaction, so code written against Db runs on either driver and inside `db.transaction`.
- * Raw `db.execute` results differ per driver; prefer the query builder.
  */
-export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+export type Db = PgDatabase<DbQueryResultHKT, Schema>;
 
 export type DatabaseDriver = 'pglite' | 'postgres';
 
@@ -27,12 +37,16 @@ export type OpenDatabaseOptions = {
   databaseUrl?: string;
   /** PGlite folder; undefined or 'memory://' keeps the database in memory. */
   dataDir?: string;
+  /** PGlite only: start from a dumped data directory (tests reuse a migrated template this way). */
+  loadDataDir?: Blob;
 };
 
 export type OpenedDatabase = {
   db: Db;
   close(): Promise<void>;
   driver: DatabaseDriver;
+  /** The underlying PGlite instance (PGlite driver only), e.g. to dump its data directory. */
+  pglite?: PGlite;
 };
 
 /** Resolved from this file, not the cwd, so tests, the server and the CLI find the same folder. */
@@ -43,15 +57,18 @@ export const migrationsSchema = 'drizzle';
 
 export async function openDatabase(opts: OpenDatabaseOptions = {}): Promise<OpenedDatabase> {
   if (opts.databaseUrl) return openPostgres(opts.databaseUrl);
-  return openPglite(opts.dataDir);
+  return openPglite(opts.dataDir, opts.loadDataDir);
 }
 
-async function openPglite(dataDir: string | undefined): Promise<OpenedDatabase> {
-  const client = await PGlite.create(dataDir && dataDir !== 'memory://' ? dataDir : undefined);
+async function openPglite(dataDir: string | undefined, loadDataDir: Blob | undefined): Promise<OpenedDatabase> {
+  const client = await PGlite.create({
+    dataDir: dataDir && dataDir !== 'memory://' ? dataDir : undefined,
+    loadDataDir,
+  });
   try {
     const db = drizzlePglite({ client, schema });
     await migratePglite(db, { migrationsFolder, migrationsSchema });
-    return { db, driver: 'pglite', close: () => client.close() };
+    return { db, driver: 'pglite', close: () => client.close(), pglite: client };
   } catch (error) {
     await client.close();
     throw error;

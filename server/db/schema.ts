@@ -18,46 +18,14 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import type { ClaimType } from '../../src/contracts/claims';
+import type { DocumentKind } from '../../src/contracts/documents';
+import type { PlanType } from '../../src/contracts/employers';
+import type { LookupKind } from '../../src/contracts/lookups';
+import type { RequestStatus } from '../../src/contracts/requests';
+import type { RequestType } from '../../src/contracts/subscribers';
 
-// ---------------------------------------------------------------------------------------------------
-// Domains shared with the API layer.
-
-export const PLAN_TYPES = ['Medical', 'Dental', 'FSA'] as const;
-export type PlanType = (typeof PLAN_TYPES)[number];
-
-export const LOOKUP_KINDS = [
-  'gender',
-  'maritalStatus',
-  'userType',
-  'state',
-  'relationship',
-  'payFrequency',
-  'changePlanReason',
-  'terminatePlanReason',
-] as const;
-export type LookupKind = (typeof LOOKUP_KINDS)[number];
-
-export const REQUEST_TYPES = ['NewEnrollment', 'Subscriber', 'Dependent', 'ChangeCoverage', 'Terminate'] as const;
-export type RequestType = (typeof REQUEST_TYPES)[number];
-
-// Spec 1 §4 filter values. Not a CHECK constraint: which server events move a request is still open.
-export const REQUEST_STATUSES = [
-  'Incomplete',
-  'Submitted',
-  'HRApproved',
-  'HRRejected',
-  'HEZApproved',
-  'HEZRejected',
-  'Cancelled',
-  'PushedToRemote',
-] as const;
-export type RequestStatus = (typeof REQUEST_STATUSES)[number];
-
-export const CLAIM_TYPES = ['Medical', 'Dental', 'Pharmacy', 'Vision'] as const;
-export type ClaimType = (typeof CLAIM_TYPES)[number];
-
-export const DOCUMENT_KINDS = ['funding', 'invoice', 'monthly'] as const;
-export type DocumentKind = (typeof DOCUMENT_KINDS)[number];
+// The domains (plan types, lookup kinds, request types and statuses, ...) are the contract's own.
 
 // ---------------------------------------------------------------------------------------------------
 // Column helpers.

@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import { isoDate, pagedList, pk } from './common';
 
+export const CLAIM_TYPES = ['Medical', 'Dental', 'Pharmacy', 'Vision'] as const;
+export type ClaimType = (typeof CLAIM_TYPES)[number];
+
 export const CLAIM_PAGE_SIZE = 10;
 export const CLAIM_PAGE_LINKS = 4;
 export const CLAIM_SORT_FIELDS = [

@@ -1,0 +1,66 @@
+// Calendar arithmetic on 'yyyy-MM-dd' strings through date-fns. Dates are parsed to local midnight
+// and formatted back in the same zone, so a calendar day never shifts.
+import {
+  addDays as addDaysToDate,
+  addMonths as addMonthsToDate,
+  differenceInCalendarDays,
+  format,
+  isValid,
+  parseISO,
+  startOfMonth,
+} from 'date-fns';
+import { todayIsoDate } from '../../src/contracts/person-rules';
+
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+const toIso = (value: Date) => format(value, 'yyyy-MM-dd');
+
+export function isIsoDate(value: string): boolean {
+  return ISO_DATE.test(value) && isValid(parseISO(value)) && toIso(parseISO(value)) === value;
+}
+
+export function parseIsoDate(value: string): Date {
+  return parseISO(value);
+}
+
+/** Today's calendar date where the process runs (not UTC: "today" is the user's day). */
+export const localToday = todayIsoDate;
+
+export function addDays(value: string, days: number): string {
+  return toIso(addDaysToDate(parseISO(value), days));
+}
+
+/** Adds calendar months; the day is clamped to the target month's length (Jan 31 + 1 → Feb 28/29). */
+export function addMonths(value: string, months: number): string {
+  return toIso(addMonthsToDate(parseISO(value), months));
+}
+
+export function addYears(value: string, years: number): string {
+  return addMonths(value, years * 12);
+}
+
+export function daysBetween(from: string, to: string): number {
+  return differenceInCalendarDays(parseISO(to), parseISO(from));
+}
+
+export function yearOf(value: string): number {
+  return Number(value.slice(0, 4));
+}
+
+/** First day of the month after the given date (typical benefits effective date after a hire). */
+export function firstOfNextMonth(value: string): string {
+  return toIso(startOfMonth(addMonthsToDate(parseISO(value), 1)));
+}
+
+export function maxDate(...values: string[]): string {
+  return values.reduce((a, b) => (b > a ? b : a));
+}
+
+export function minDate(...values: string[]): string {
+  return values.reduce((a, b) => (b < a ? b : a));
+}
+
+/** A timestamp on the given calendar day, at a fixed UTC time of day. */
+export function atTime(day: string, hours: number, minutes = 0): Date {
+  const [y = 1970, m = 1, d = 1] = day.split('-').map(Number);
+  return new Date(Date.UTC(y, m - 1, d, hours, minutes));
+}
