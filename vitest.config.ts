@@ -20,8 +20,6 @@ export default defineConfig({
           include: ['server/**/*.test.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
-          // Each file builds its own app and database; PGlite is memory-hungry, so keep parallelism modest.
-          maxWorkers: 2,
         },
       },
     ],

@@ -263,6 +263,7 @@ describe('robustness and bookkeeping', () => {
       'claimDetails',
       'createEnrollmentRequest',
       'updateEnrollmentRequest',
+      'getEnrollmentRequest',
       'updateSubscriber',
       'updateDependent',
       'terminateSubscriber',

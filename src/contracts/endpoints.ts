@@ -25,8 +25,12 @@ import { dependentList, dependentListQuery, dependentQuery, updateDependentBody 
 import { terminationPayload } from './terminations';
 import {
   enrollmentAnswer,
+  enrollmentDraft,
+  enrollmentDraftQuery,
   enrollmentRequest,
   enrollmentRequestQuery,
+} from './enrollment';
+import {
   requestDetails,
   requestDetailsQuery,
   requestList,
@@ -169,6 +173,17 @@ export const endpoints = {
     body: enrollmentRequest,
     responseType: 'json',
     response: enrollmentAnswer,
+  }),
+  getEnrollmentRequest: defineEndpoint({
+    service: 'enrollment',
+    method: 'GET',
+    path: '/Subscriber/EnrollmentRequest',
+    summary: 'A saved wizard draft, to restore the wizard after a reload (SSNs as last 4 only)',
+    area: 'members',
+    scope: { kind: 'resource', in: 'query', refs: { requestPK: 'request' } },
+    query: enrollmentDraftQuery,
+    responseType: 'json',
+    response: enrollmentDraft,
   }),
   subscriberDetails: defineEndpoint({
     service: 'enrollment',

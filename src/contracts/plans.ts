@@ -3,7 +3,6 @@ import { isoDate, pk } from './common';
 
 /** FSA contribution amount: digits with optional thousands commas and two decimals (spec 1 §5). */
 export const FSA_AMOUNT_PATTERN = /^(\d{1,3}(,\d{3})*|\d+)(\.\d{2})?$/;
-export const fsaAmount = z.string().regex(FSA_AMOUNT_PATTERN, 'Enter an amount such as 1,250.00.');
 
 export const PLAN_MESSAGES = {
   division: 'Division Required',

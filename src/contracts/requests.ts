@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { flag, isoDate, pagedList, pk } from './common';
-import { fsaAmount } from './plans';
 import { REQUEST_TYPES } from './subscribers';
 
 export const REQUEST_STATUSES = [
@@ -71,49 +70,6 @@ export const requestDetails = z.object({
 });
 
 export const requestStatusAnswer = z.object({ requestPK: z.number().int(), status: z.enum(REQUEST_STATUSES) });
-
-// ---- Enrollment request (spec 1 §3 "Enrollment request payload") ----
-
-export const fsaElectionInput = z.object({ pk: z.number().int().positive(), amount: fsaAmount });
-
-/**
- * The wizard saves a partial payload at every step, so the transport schema accepts drafts; the
- * step schemas of the wizard and the server's submit check apply the full rules.
- */
-export const enrollmentRequest = z.object({
-  saveStep: z.number().int().min(1).max(4),
-  requestPK: z.number().int().positive().optional(),
-  subscriberPK: z.number().int().positive().optional(),
-  employerPK: z.number().int().positive(),
-  changeReasonPK: z.number().int().positive().optional(),
-  isTermed: z.boolean().optional(),
-  subscriber: z.record(z.string(), z.unknown()),
-  dateOfHire: isoDate.or(z.literal('')).optional(),
-  effectiveDate: isoDate.or(z.literal('')).optional(),
-  groupEffectiveDate: isoDate.or(z.literal('')).optional(),
-  occupation: z.string().max(100).optional(),
-  jobTitle: z.string().max(100).optional(),
-  payRate: z.number().nonnegative().optional(),
-  payRateFrequencyID: z.number().int().positive().optional(),
-  isCoveredByMedicare: z.boolean().optional(),
-  addReasonPK: z.number().int().positive().optional(),
-  hasDependents: z.boolean().optional(),
-  dependents: z.array(z.record(z.string(), z.unknown())).optional(),
-  divisions: z.number().int().positive().optional(),
-  isMedicalCoverage: z.boolean().optional(),
-  employerPlanPK: z.number().int().optional(),
-  medicalTierPK: z.number().int().optional(),
-  isDentalCoverage: z.boolean().optional(),
-  employerDentalPlanPK: z.number().int().optional(),
-  dentalTierPK: z.number().int().optional(),
-  isFSA: z.boolean().optional(),
-  FSAElections: z.array(fsaElectionInput).optional(),
-  submit: z.boolean().optional(),
-});
-export type EnrollmentRequest = z.input<typeof enrollmentRequest>;
-
-export const enrollmentRequestQuery = z.object({ requestPK: pk.optional() });
-export const enrollmentAnswer = z.object({ requestPK: z.number().int(), hasError: z.boolean() });
 
 export const SUBSCRIBER_EXISTS_MESSAGE =
   'Subscriber Record already exists. Please navigate to Change Coverage for a reinstatement or contact the employer services mailbox for questions.';
