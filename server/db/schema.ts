@@ -290,6 +290,11 @@ export const requests = pgTable(
     subscriberLastName: text('subscriber_last_name').notNull(),
     /** Full SSN of a new enrollment; kept server-side only. */
     ssn: text('ssn'),
+    /**
+     * Full SSNs of the payload's dependents, by position (null where none was typed). A column of its
+     * own so that no path reading `payload` can hand them to the browser.
+     */
+    dependentSsns: jsonb('dependent_ssns').$type<(string | null)[]>().notNull().default([]),
     /** `sub` of the user who created it. */
     createdBy: text('created_by').notNull(),
     createdAt: createdAt(),

@@ -261,13 +261,6 @@ describe('robustness and bookkeeping', () => {
   it('answers 501 for the calls of later work, and this list says which', async () => {
     expect(unimplementedEndpoints(handlers)).toEqual([
       'claimDetails',
-      'createEnrollmentRequest',
-      'updateEnrollmentRequest',
-      'getEnrollmentRequest',
-      'updateSubscriber',
-      'updateDependent',
-      'terminateSubscriber',
-      'terminateDependent',
       'requestIdCard',
       'viewIdCard',
       'requestList',

@@ -78,6 +78,9 @@ export const PENDING_MESSAGES = {
   Subscriber: 'Update request for this subscriber is already pending.',
   Terminate: 'Terminate request for this subscriber is already pending.',
   ChangeCoverage: 'Change Coverage request for this subscriber is already pending.',
+  // Not in the spec's catalogue; worded like the subscriber notices.
+  Dependent: 'Update request for this dependent is already pending.',
+  TerminateDependent: 'Terminate request for this dependent is already pending.',
 } as const;
 export const APPROVE_CONFIRM_MESSAGE = 'Are you sure you would like to approve the selected request?';
 export const APPROVED_MESSAGE = 'Your approval has gone through';

@@ -5,6 +5,7 @@ import { isoDate } from './common';
 export const RETRO_TERMINATION_DAYS = 90;
 export const RETRO_TERMINATION_MESSAGE = "A retro termination date cannot exceed more than 90 days from today's date.";
 export const DEPENDENT_ALREADY_TERMED_MESSAGE = 'something wrong! This user has already been deleted.';
+export const SUBSCRIBER_ALREADY_TERMED_MESSAGE = 'This subscriber is already terminated.';
 
 export const terminationPayload = z.object({
   subscriberPK: z.number().int().positive(),

@@ -1,0 +1,1 @@
+ALTER TABLE "requests" ADD COLUMN "dependent_ssns" jsonb DEFAULT '[]'::jsonb NOT NULL;
