@@ -32,8 +32,8 @@ export default defineConfig({
     },
   ],
   webServer: {
-    // A fresh embedded database for every run, seeded on start.
-    command: `rm -rf .data/e2e && DATA_DIR=.data/e2e PORT=${port} LOG_LEVEL=warn npm start`,
+    // A fresh embedded database for every run, seeded on start; request processing runs only when a test asks.
+    command: `rm -rf .data/e2e && DATA_DIR=.data/e2e PORT=${port} LOG_LEVEL=warn PROCESSING_INTERVAL_MS=0 npm start`,
     url: `${baseURL}/idp/.well-known/openid-configuration`,
     timeout: 180_000,
     reuseExistingServer: false,

@@ -15,6 +15,7 @@ import { registerProblemHandling } from './plugins/problems';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { apiRoutes } from './routes/api';
 import { handlers as defaultHandlers } from './routes/handlers';
+import { startProcessingWorker } from './services/processing';
 import type { Handlers } from './routes/handler-types';
 
 export const distFolder = fileURLToPath(new URL('../dist', import.meta.url));
@@ -88,6 +89,13 @@ export async function buildApp({ config, db, logger = false, handlers = defaultH
     }
   };
   await app.register(apiRoutes, { db, handlers, authenticate });
+
+  if (config.processingIntervalMs > 0) {
+    const worker = startProcessingWorker(db, config.processingIntervalMs, (err, requestPK) =>
+      app.log.error({ err, requestPK }, 'request processing failed'),
+    );
+    app.addHook('onClose', () => worker.stop());
+  }
 
   if (spaIndex) {
     await app.register(fastifyStatic, {

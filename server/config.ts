@@ -15,7 +15,8 @@ export type AppConfig = {
   seedMembers: number;
   /** Serve the built SPA from dist/ (npm start); off for API-only tests. */
   serveSpa: boolean;
-  /** Run the request-processing worker on a timer (later issue); tests trigger it themselves. */
+  /** Period of the request-processing worker in ms; 0 turns it off (tests call it themselves). */
+  processingIntervalMs: number;
   logLevel: string;
 };
 
@@ -33,6 +34,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     apiAudience: env.OIDC_AUDIENCE ?? `${publicUrl}/api`,
     seedMembers: Number(env.SEED_MEMBERS ?? 0),
     serveSpa: env.SERVE_SPA !== 'false',
+    processingIntervalMs: Math.max(0, Number(env.PROCESSING_INTERVAL_MS ?? 5000) || 0),
     logLevel: env.LOG_LEVEL ?? 'info',
   };
 }

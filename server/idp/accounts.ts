@@ -69,6 +69,14 @@ export const ACCOUNTS: readonly DemoAccount[] = [
     groupRoles: [{ GroupPK: 2, roles: ['Reporting'] }],
   },
   {
+    // HR of the large benchmark group, which exists only when seeded with SEED_MEMBERS (bench/census.ts).
+    sub: 'user-bench',
+    email: 'bench@example.com',
+    givenName: 'Bea',
+    familyName: 'Marsh',
+    groupRoles: [{ GroupPK: 6, roles: ['HR'] }],
+  },
+  {
     sub: 'user-nogroups',
     email: 'nogroups@example.com',
     givenName: 'Nora',

@@ -485,7 +485,7 @@ describe('the plan page rules', () => {
 });
 
 describe('submitting', () => {
-  it('makes the request Submitted once, however often Submit is clicked, then refuses changes', async () => {
+  it('submits the request once, however often Submit is clicked, then refuses changes', async () => {
     const menu = await planMenu(2);
     const { requestPK, body } = await draftAtStep3();
     const final = { ...body, ...planAnswers(menu), saveStep: 4, submit: true };
@@ -494,16 +494,17 @@ describe('submitting', () => {
     expect(second.json()).toEqual({ requestPK, hasError: false });
     expect((await put(requestPK, final)).json()).toEqual({ requestPK, hasError: false });
 
+    // Submitted by HR, so approved on submission as well.
     const row = await requestRow(requestPK);
-    expect(row.status).toBe('Submitted');
+    expect(row.status).toBe('HRApproved');
     const history = await historyOf(requestPK);
-    expect(history.map((h) => h.status)).toEqual(['Incomplete', 'Submitted']);
+    expect(history.map((h) => h.status)).toEqual(['Incomplete', 'Submitted', 'HRApproved']);
     expect(history[1]!.changedBy).toBe('user-hr');
 
     const edit = await put(requestPK, { ...body, ...planAnswers(menu), saveStep: 4 });
     expect(edit.statusCode).toBe(409);
     expect(edit.json().detail).toBe(REQUEST_LOCKED_MESSAGE);
-    expect((await getDraft(requestPK)).json().status).toBe('Submitted');
+    expect((await getDraft(requestPK)).json().status).toBe('HRApproved');
   });
 
   it('answers hasError on submit when the SSN became a subscriber meanwhile', async () => {
@@ -616,7 +617,7 @@ describe('change coverage (existing member)', () => {
       submit: true,
     });
     expect(res.json()).toEqual({ requestPK, hasError: false });
-    expect((await requestRow(requestPK)).status).toBe('Submitted');
+    expect((await requestRow(requestPK)).status).toBe('HRApproved');
     // Now pending: a new change for the same member is refused.
     expect((await post(memberPayload(member))).statusCode).toBe(409);
   });

@@ -6,7 +6,26 @@ import { createEnrollment, getEnrollmentDraft, updateEnrollment } from '../servi
 import { badRequest } from '../lib/problem';
 import { requestDependentUpdate, requestSubscriberUpdate } from '../services/member-requests';
 import { requestDependentTermination, requestSubscriberTermination } from '../services/terminations';
+import { CENSUS_FILE_NAME } from '../../src/contracts/census';
+import { censusCsv } from '../services/census';
+import { documentFile, listDocuments } from '../services/documents';
+import { idCardPdfFile, requestIdCard, viewIdCard } from '../services/id-cards';
+import { fsaInformation } from '../services/fsa';
+import { claimEobFile, searchClaims } from '../services/claims';
+import { listRequests } from '../services/request-list';
+import { userChangesStatus } from '../services/request-status';
+import { requestDetailsOf } from '../services/request-details';
+import { enrollmentPdf } from '../pdf/enrollment-pdf';
+import { rolesInGroup } from '../../src/contracts/permissions';
+import type { AuthUser } from '../auth/verify-token';
 import type { Handlers } from './handler-types';
+
+/** The caller of a member request, with their roles in the group the call was authorised for. */
+const callerOf = (user: AuthUser, employerPK: number) => ({
+  actor: user.sub,
+  employerPK,
+  roles: rolesInGroup(user.groupRoles, employerPK),
+});
 
 /** Thin handlers: each hands the validated, authorised call to a service. */
 export const handlers: Handlers = {
@@ -41,16 +60,44 @@ export const handlers: Handlers = {
   getEnrollmentRequest: ({ db, query }) => getEnrollmentDraft(db, query.requestPK),
 
   updateSubscriber: ({ db, user, employerPK, query, body }) =>
-    requestSubscriberUpdate(db, { actor: user.sub, employerPK }, query.subscriberPK, body),
+    requestSubscriberUpdate(db, callerOf(user, employerPK), query.subscriberPK, body),
   updateDependent: ({ db, user, employerPK, query, body }) =>
-    requestDependentUpdate(db, { actor: user.sub, employerPK }, query.dependentPK, body),
+    requestDependentUpdate(db, callerOf(user, employerPK), query.dependentPK, body),
   terminateSubscriber: ({ db, user, employerPK, body }) =>
-    requestSubscriberTermination(db, { actor: user.sub, employerPK }, body),
+    requestSubscriberTermination(db, callerOf(user, employerPK), body),
   terminateDependent: ({ db, user, employerPK, body }) =>
-    requestDependentTermination(db, { actor: user.sub, employerPK }, body),
+    requestDependentTermination(db, callerOf(user, employerPK), body),
+
+  requestList: ({ db, employerPK, body }) => listRequests(db, employerPK, body),
+  cancelRequest: ({ db, user, employerPK, query }) =>
+    userChangesStatus(db, { requestPK: query.requestPK, employerPK }, 'cancel', user.sub),
+  hrApproveRequest: ({ db, user, employerPK, query }) =>
+    userChangesStatus(db, { requestPK: query.requestPK, employerPK }, 'hrApprove', user.sub),
+  requestDetails: ({ db, query }) => requestDetailsOf(db, query.requestPK, query.needsView),
+  viewEnrollmentPdf: ({ db, query }) => enrollmentPdf(db, query.requestPK),
 
   pageView: async ({ db, user, body }) => {
     await recordPageView(db, user.sub, body.path);
     return { ok: true as const };
   },
+
+  censusForGroup: async ({ db, user, employerPK, body, request }) => ({
+    fileName: CENSUS_FILE_NAME,
+    contentType: 'text/csv; charset=utf-8',
+    disposition: 'attachment',
+    data: censusCsv(db, { actor: user.sub, employerPK, query: body, log: request.log }),
+  }),
+  fundingReportList: ({ db, employerPK, body }) => listDocuments(db, employerPK, 'funding', body),
+  invoiceList: ({ db, employerPK, body }) => listDocuments(db, employerPK, 'invoice', body),
+  specAggFileList: ({ db, employerPK, body }) => listDocuments(db, employerPK, 'monthly', body),
+  getFundingReport: ({ db, employerPK, query }) => documentFile(db, employerPK, 'funding', query.fileName),
+  getInvoice: ({ db, employerPK, query }) => documentFile(db, employerPK, 'invoice', query.fileName),
+  specAggFile: ({ db, employerPK, query }) => documentFile(db, employerPK, 'monthly', query.file),
+
+  requestIdCard: ({ db, user, query }) => requestIdCard(db, user.sub, query.subscriberPK),
+  viewIdCard: ({ db, query }) => viewIdCard(db, query.subscriberPK, query.idCardPK),
+  idCardPdf: ({ db, query }) => idCardPdfFile(db, query),
+  fsaInformation: ({ db, query }) => fsaInformation(db, query.subscriberPK),
+  claimDetails: ({ db, employerPK, body }) => searchClaims(db, employerPK, body),
+  claimEobPdf: ({ db, query }) => claimEobFile(db, query),
 };

@@ -156,17 +156,17 @@ async function listed(s: Subscriber) {
 }
 
 describe('UpdateSubscriber', () => {
-  it('stores a Submitted request with history, leaves the member as is and shows it as pending', async () => {
+  it('stores a submitted request (HR approves its own at once) with history, leaves the member as is and shows it as pending', async () => {
     const s = await freshSubscriber();
     const res = await updateSubscriber('hr@example.com', s, { address1: '77 Harbor View Rd.', zipCode: '02134-1234' });
     expect(res.statusCode).toBe(200);
     const answer = res.json();
-    expect(answer).toEqual({ requestPK: expect.any(Number), status: 'Submitted' });
+    expect(answer).toEqual({ requestPK: expect.any(Number), status: 'HRApproved' });
 
     const row = await requestRow(answer.requestPK);
     expect(row).toMatchObject({
       type: 'Subscriber',
-      status: 'Submitted',
+      status: 'HRApproved',
       employerPK: 2,
       subscriberPK: s.subscriberPK,
       dependentPK: null,
@@ -177,8 +177,15 @@ describe('UpdateSubscriber', () => {
     });
     expect(row.payload).toMatchObject({ subscriber: { address1: '77 Harbor View Rd.', ssnLast4: s.ssnLast4 } });
     expect(JSON.stringify(row.payload)).not.toMatch(FULL_SSN);
-    const history = await t.db.select().from(requestStatusHistory).where(eq(requestStatusHistory.requestPK, answer.requestPK));
-    expect(history).toMatchObject([{ status: 'Submitted', changedBy: 'user-hr' }]);
+    const history = await t.db
+      .select()
+      .from(requestStatusHistory)
+      .where(eq(requestStatusHistory.requestPK, answer.requestPK))
+      .orderBy(requestStatusHistory.requestStatusHistoryPK);
+    expect(history).toMatchObject([
+      { status: 'Submitted', changedBy: 'user-hr' },
+      { status: 'HRApproved', changedBy: 'user-hr', note: 'approved on submission' },
+    ]);
 
     const [after] = await t.db.select().from(subscribers).where(eq(subscribers.subscriberPK, s.subscriberPK));
     expect(after).toEqual(s);
@@ -290,7 +297,7 @@ describe('UpdateDependent', () => {
     const row = await requestRow(res.json().requestPK);
     expect(row).toMatchObject({
       type: 'Dependent',
-      status: 'Submitted',
+      status: 'HRApproved',
       subscriberPK: s.subscriberPK,
       dependentPK: d.dependentPK,
       subscriberLastName: s.lastName,
@@ -329,7 +336,7 @@ describe('TerminateSubscriber', () => {
     const res = await terminate('hr@example.com', terminationOf(s));
     expect(res.statusCode).toBe(200);
     const { requestPK } = res.json();
-    expect(await requestRow(requestPK)).toMatchObject({ type: 'Terminate', status: 'Submitted', subscriberPK: s.subscriberPK });
+    expect(await requestRow(requestPK)).toMatchObject({ type: 'Terminate', status: 'HRApproved', subscriberPK: s.subscriberPK });
     const [termination] = await t.db.select().from(terminations).where(eq(terminations.requestPK, requestPK));
     expect(termination).toMatchObject({
       subscriberPK: s.subscriberPK,

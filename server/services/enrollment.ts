@@ -4,6 +4,7 @@
 import { and, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { enrollmentDraft, type enrollmentAnswer } from '../../src/contracts/enrollment';
+import { rolesInGroup } from '../../src/contracts/permissions';
 import { PENDING_MESSAGES, PENDING_STATUSES } from '../../src/contracts/requests';
 import type { RequestType } from '../../src/contracts/subscribers';
 import type { AuthUser } from '../auth/verify-token';
@@ -11,6 +12,8 @@ import type { Db } from '../db/client';
 import { requestStatusHistory, requests, subscribers } from '../db/schema';
 import { badRequest, conflict, notFound } from '../lib/problem';
 import { mergeDependentSsns, mergeSubscriberSsn, withoutSsn } from './enrollment-ssn';
+import { wasSubmitted } from './request-lifecycle';
+import { approveOnSubmission, changeStatus } from './request-status';
 import {
   CHOICE_MESSAGES,
   addError,
@@ -269,10 +272,11 @@ function storedGroupEffectiveDate(row: RequestRow): string | null {
 }
 
 /**
- * A later save (PUT). Only an Incomplete request can change (409 otherwise), except that submitting an
- * already Submitted request again answers as the first submit did, changing nothing (a double-clicked
- * Submit). Empty SSNs keep the stored ones; a typed SSN of a new enrollment, and every submit, is checked
- * again against the group's subscribers (`hasError`, nothing saved). `submit` makes it Submitted.
+ * A later save (PUT). Only an Incomplete request can change (409 otherwise), except that submitting a
+ * request already submitted (and perhaps approved since) answers as the first submit did, changing
+ * nothing (a double-clicked Submit). Empty SSNs keep the stored ones; a typed SSN of a new enrollment,
+ * and every submit, is checked again against the group's subscribers (`hasError`, nothing saved).
+ * `submit` makes it Submitted, and HRApproved at once when the submitter approves requests of the group.
  */
 export async function updateEnrollment(
   db: Db,
@@ -282,7 +286,7 @@ export async function updateEnrollment(
 ): Promise<Answer> {
   return db.transaction(async (tx) => {
     const row = await lockedEnrollmentRequest(tx, requestPK, payload.employerPK);
-    if (payload.submit && row.status === 'Submitted') return { requestPK, hasError: false };
+    if (payload.submit && wasSubmitted(row.status)) return { requestPK, hasError: false };
     if (row.status !== 'Incomplete') throw conflict(REQUEST_LOCKED_MESSAGE);
     // The person a request is about is fixed when it is created.
     if (payload.subscriberPK !== undefined && payload.subscriberPK !== row.subscriberPK) {
@@ -311,8 +315,8 @@ export async function updateEnrollment(
 
     await updateRequest(tx, requestPK, save);
     if (payload.submit) {
-      await tx.update(requests).set({ status: 'Submitted', updatedAt: new Date() }).where(eq(requests.requestPK, requestPK));
-      await tx.insert(requestStatusHistory).values({ requestPK, status: 'Submitted', changedBy: user.sub });
+      await changeStatus(tx, row, 'submit', { actor: user.sub });
+      await approveOnSubmission(tx, requestPK, { actor: user.sub, roles: rolesInGroup(user.groupRoles, row.employerPK) });
     }
     return { requestPK, hasError: false };
   });

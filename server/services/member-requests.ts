@@ -8,16 +8,18 @@ import { MESSAGES, zipCode } from '../../src/contracts/person-rules';
 import { PENDING_MESSAGES, PENDING_STATUSES, type RequestStatus } from '../../src/contracts/requests';
 import type { RequestType, updateSubscriberBody } from '../../src/contracts/subscribers';
 import type { updateDependentBody } from '../../src/contracts/dependents';
+import type { Role } from '../../src/contracts/permissions';
 import type { Db } from '../db/client';
 import { dependents, lookupValues, requestStatusHistory, requests, subscribers } from '../db/schema';
 import { badRequest, conflict, notFound } from '../lib/problem';
+import { approveOnSubmission } from './request-status';
 
 type UpdateSubscriberBody = z.output<typeof updateSubscriberBody>;
 type UpdateDependentBody = z.output<typeof updateDependentBody>;
 export type FieldErrors = Record<string, string[]>;
 
-/** Who asks, for which group (the one the call was authorised for). */
-export type Caller = { actor: string; employerPK: number };
+/** Who asks, for which group (the one the call was authorised for), with their roles there. */
+export type Caller = { actor: string; employerPK: number; roles: readonly Role[] };
 
 export const SSN_LAST4_MISMATCH_MESSAGE = 'The last 4 digits of the SSN do not match the member on file.';
 export const SSN_TAKEN_MESSAGE = 'Another subscriber of this group already has this SSN.';
@@ -111,9 +113,14 @@ export type NewMemberRequest = {
   /** A newly typed full SSN, kept in its own column so no payload reader can send it out. */
   ssn: string | null;
   actor: string;
+  /** The actor's roles in the group: HR approves its own requests on submission. */
+  roles: readonly Role[];
 };
 
-/** Stores a request as Submitted (these flows have no wizard draft) with its first history row. */
+/**
+ * Stores a request as Submitted (these flows have no wizard draft) with its first history row; one of
+ * HR (or GroupAdmin) moves on to HRApproved at once.
+ */
 export async function insertSubmittedRequest(tx: Db, r: NewMemberRequest) {
   const status: RequestStatus = 'Submitted';
   const [inserted] = await tx
@@ -136,7 +143,10 @@ export async function insertSubmittedRequest(tx: Db, r: NewMemberRequest) {
     .returning({ requestPK: requests.requestPK });
   if (!inserted) throw new Error('request insert returned no row');
   await tx.insert(requestStatusHistory).values({ requestPK: inserted.requestPK, status, changedBy: r.actor });
-  return { requestPK: inserted.requestPK, status };
+  return {
+    requestPK: inserted.requestPK,
+    status: await approveOnSubmission(tx, inserted.requestPK, { actor: r.actor, roles: r.roles }),
+  };
 }
 
 /** Field errors for pks that are not in their lookup list. */
@@ -239,6 +249,7 @@ export async function requestSubscriberUpdate(
       },
       ssn: ssn.ssn,
       actor: caller.actor,
+      roles: caller.roles,
     });
   });
 }
@@ -316,6 +327,7 @@ export async function requestDependentUpdate(db: Db, caller: Caller, dependentPK
       },
       ssn: ssn.ssn,
       actor: caller.actor,
+      roles: caller.roles,
     });
   });
 }

@@ -21,7 +21,7 @@ import { notFound } from '../lib/problem';
 type ListQuery = z.output<typeof subscriberListQuery>;
 
 /** Escapes LIKE wildcards so a typed % or _ matches itself. */
-function contains(text: string) {
+export function contains(text: string) {
   return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
@@ -124,7 +124,7 @@ export async function listSubscribers(db: Db, employerPK: number, q: ListQuery) 
 }
 
 /** Current medical and dental coverage of a member (the subscriber when dependentPK is null). */
-async function currentPlans(db: Db, subscriberPK: number, dependentPK: number | null, today = todayIsoDate()) {
+export async function currentPlans(db: Db, subscriberPK: number, dependentPK: number | null, today = todayIsoDate()) {
   const rows = await db
     .select({
       planType: plans.planType,

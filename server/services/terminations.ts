@@ -74,6 +74,7 @@ async function storeTermination(tx: Db, caller: Caller, { kind, body, subscriber
     payload: { ...body, dependentPK },
     ssn: null,
     actor: caller.actor,
+    roles: caller.roles,
   });
   await tx.insert(terminations).values({
     requestPK: answer.requestPK,

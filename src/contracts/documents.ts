@@ -31,13 +31,11 @@ export const documentList = z.object({
   pageSize: z.number().int().positive(),
 });
 
-/** A file name only, never a path (spec 2 §7 downloads). */
-export const documentFileName = z
-  .string()
-  .min(1)
-  .max(200)
-  .regex(/^[^/\\]+$/, 'A document name cannot contain a path.')
-  .refine((n) => n !== '.' && n !== '..', 'A document name cannot contain a path.');
+/**
+ * A document's name as listed (spec 2 §7 downloads). Only length is checked here: the server looks
+ * the name up in its own records and answers a path-like or unknown name with 404, never a disk read.
+ */
+export const documentFileName = z.string().min(1).max(200);
 
 export const financeDocumentQuery = z.object({ employerPK: pk, fileName: documentFileName });
 export const specAggFileQuery = z.object({ employerPK: pk, file: documentFileName });

@@ -14,6 +14,10 @@ export const PLAN_MESSAGES = {
   dentalTier: 'Dental Tier Required',
 } as const;
 
+/** FSA kinds as the coverage modal shows them; the server derives one from the FSA plan. */
+export const FSA_TYPES = ['Health Care', 'Dependent Care'] as const;
+export type FsaType = (typeof FSA_TYPES)[number];
+
 /** FSA item of `GetFSAInformation` (spec 2 §3). */
 export const fsaItem = z.object({
   fsaName: z.string(),

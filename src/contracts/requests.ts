@@ -21,6 +21,36 @@ export const REQUEST_STATUS_GROUPS = {
   Failed: ['HEZRejected', 'HRRejected', 'Cancelled'],
 } as const satisfies Record<string, readonly RequestStatus[]>;
 
+/** A RequestStatusList naming something that is neither a status nor a simple filter name. */
+export const REQUEST_STATUS_FILTER_MESSAGE = 'Unknown request status.';
+
+/**
+ * The statuses a comma-separated RequestStatusList names, the simple names expanded; null when a name
+ * is unknown. Empty text names none (no filter).
+ */
+export function requestStatusesOf(list: string): RequestStatus[] | null {
+  const groups: Record<string, readonly RequestStatus[]> = REQUEST_STATUS_GROUPS;
+  const statuses = new Set<RequestStatus>();
+  for (const name of list.split(',').map((part) => part.trim()).filter(Boolean)) {
+    const named = Object.hasOwn(groups, name)
+      ? groups[name]
+      : REQUEST_STATUSES.filter((status) => status === name);
+    if (!named?.length) return null;
+    for (const status of named) statuses.add(status);
+  }
+  return [...statuses];
+}
+
+/** How each request type is named on screen and in the rendered request. */
+export const REQUEST_TYPE_LABELS = {
+  NewEnrollment: 'New Enrollment',
+  Subscriber: 'Subscriber Demographics Update',
+  Dependent: 'Dependent Demographics Update',
+  ChangeCoverage: 'Change Coverage',
+  Terminate: 'Subscriber Termination',
+  TerminateDependent: 'Dependent Termination',
+} as const satisfies Record<(typeof REQUEST_TYPES)[number], string>;
+
 export const REQUEST_PAGE_SIZE = 20;
 export const REQUEST_PAGE_LINKS = 5;
 
@@ -46,7 +76,11 @@ export const requestListQuery = z.object({
   firstName: z.string().max(25).optional(),
   lastName: z.string().max(25).optional(),
   RequestStatus: z.enum(REQUEST_STATUSES).or(z.literal('')).optional(),
-  RequestStatusList: z.string().optional(),
+  /** Comma-separated statuses and/or the simple names InProgress, Processed, Failed. */
+  RequestStatusList: z
+    .string()
+    .refine((list) => requestStatusesOf(list) !== null, REQUEST_STATUS_FILTER_MESSAGE)
+    .optional(),
   dateFrom: isoDate.or(z.literal('')).optional(),
   dateTo: isoDate.or(z.literal('')).optional(),
 });
@@ -59,6 +93,8 @@ export const requestStatusEvent = z.object({
   status: z.enum(REQUEST_STATUSES),
   changedBy: z.string(),
   changedAt: z.iso.datetime({ offset: true }),
+  /** Why, where there is a reason (a rejection, an approval on submission). */
+  note: z.string().nullish(),
 });
 export const requestDetails = z.object({
   requestPK: z.number().int(),

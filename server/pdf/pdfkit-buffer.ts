@@ -1,0 +1,39 @@
+import PDFDocument from 'pdfkit';
+
+export type PdfInfo = { title: string; subject?: string };
+
+/**
+ * Draws a US-letter document with pdfkit and resolves with its bytes. Answers are small, so the
+ * whole file is buffered: a failure while drawing becomes a problem answer, not a cut-off download.
+ */
+export function renderPdf(info: PdfInfo, draw: (doc: PDFKit.PDFDocument) => void): Promise<Buffer> {
+  const doc = new PDFDocument({
+    size: 'LETTER',
+    margin: 54,
+    info: { Title: info.title, ...(info.subject ? { Subject: info.subject } : {}), Producer: 'benefits-portal' },
+  });
+  const chunks: Buffer[] = [];
+  return new Promise((resolve, reject) => {
+    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+    try {
+      draw(doc);
+      doc.end();
+    } catch (error) {
+      reject(error);
+    }
+  });
+}
+
+/** `yyyy-MM-dd` as the UI shows dates (MM/dd/yyyy, spec 2 §9). */
+export function usDate(isoDate: string): string {
+  const [y, m, d] = isoDate.split('-');
+  return `${m}/${d}/${y}`;
+}
+
+const usdFormat = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+
+export function usd(amount: number): string {
+  return usdFormat.format(amount);
+}
