@@ -1,10 +1,12 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { PageHeading } from '../../../components/ui/page-heading';
+import { loadMemberList } from '../../../components/member-chooser/member-list-query';
+import { memberSearchSchema } from '../../../components/member-chooser/member-search';
+import { TerminateMemberChooser } from '../../../features/termination/components/terminate-member-chooser';
+import { TERMINATE_CHOOSER_OPTIONS } from '../../../features/termination/lib/terminate-search';
 
 export const Route = createFileRoute('/_authenticated/terminate-subscriber/choose-a-subscriber-or-dependent')({
-  component: TerminateChooser,
+  validateSearch: memberSearchSchema,
+  loaderDeps: ({ search }) => search,
+  loader: ({ context, deps }) => loadMemberList(context, deps, TERMINATE_CHOOSER_OPTIONS),
+  component: TerminateMemberChooser,
 });
-
-function TerminateChooser() {
-  return <PageHeading title="Terminate Subscriber/Dependent" />;
-}

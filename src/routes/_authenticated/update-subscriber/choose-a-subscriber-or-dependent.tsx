@@ -1,10 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { PageHeading } from '../../../components/ui/page-heading';
+import { loadMemberList } from '../../../components/member-chooser/member-list-query';
+import { memberSearchSchema } from '../../../components/member-chooser/member-search';
+import { UpdateMemberChooser } from '../../../features/member-update/components/update-member-chooser';
 
 export const Route = createFileRoute('/_authenticated/update-subscriber/choose-a-subscriber-or-dependent')({
-  component: UpdateChooser,
+  validateSearch: memberSearchSchema,
+  loaderDeps: ({ search }) => search,
+  loader: ({ context, deps }) => loadMemberList(context, deps),
+  component: UpdateMemberChooser,
 });
-
-function UpdateChooser() {
-  return <PageHeading title="Update Subscriber/Dependent Demographics" />;
-}

@@ -1,10 +1,28 @@
-import { createFileRoute } from '@tanstack/react-router';
-import { PageHeading } from '../../../components/ui/page-heading';
+import { useSuspenseQuery } from '@tanstack/react-query';
+import { createFileRoute, redirect } from '@tanstack/react-router';
+import { subscriberQueries } from '../../../components/member-chooser/api/subscriber-queries';
+import { lookupQueries } from '../../../features/lookups/api/lookup-queries';
+import { DependentUpdatePage } from '../../../features/member-update/components/dependent-update-page';
+import { dependentPageSearch } from '../../../features/member-update/lib/member-page-search';
+import { dependentListQueryOptions } from '../../../lib/dependent-list';
 
 export const Route = createFileRoute('/_authenticated/update-subscriber/update-dependent-information')({
+  validateSearch: dependentPageSearch,
+  loaderDeps: ({ search }) => search,
+  loader: async ({ context: { queryClient }, deps: { subscriberPK, dependentPK } }) => {
+    if (!subscriberPK || !dependentPK) throw redirect({ to: '/update-subscriber/choose-a-subscriber-or-dependent' });
+    await Promise.all([
+      queryClient.ensureQueryData(subscriberQueries.details(subscriberPK)),
+      queryClient.ensureQueryData(dependentListQueryOptions({ subscriberPK, includetermed: true })),
+      queryClient.ensureQueryData(lookupQueries.dropdowns()),
+    ]);
+    return { subscriberPK, dependentPK };
+  },
   component: UpdateDependentInformation,
 });
 
 function UpdateDependentInformation() {
-  return <PageHeading title="Dependent Information" subtitle="Page 2 of 2" />;
+  const { subscriberPK, dependentPK } = Route.useLoaderData();
+  const { data: lookups } = useSuspenseQuery(lookupQueries.dropdowns());
+  return <DependentUpdatePage key={dependentPK} subscriberPK={subscriberPK} dependentPK={dependentPK} lookups={lookups} />;
 }

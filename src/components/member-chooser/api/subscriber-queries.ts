@@ -1,0 +1,23 @@
+import { queryOptions } from '@tanstack/react-query';
+import { endpoints } from '../../../contracts/endpoints';
+import type { SubscriberListQuery } from '../../../contracts/subscribers';
+import { endpointQueryOptions } from '../../../lib/endpoint-query';
+
+/**
+ * Subscriber reads shared by the chooser and the member flows. Keys are
+ * ['subscribers', verb, input], so every change request can invalidate ['subscribers'] at once.
+ */
+export const subscriberQueries = {
+  all: () => ['subscribers'] as const,
+  list: (query: SubscriberListQuery) =>
+    queryOptions({
+      ...endpointQueryOptions('subscribers', 'list', endpoints.subscriberList, { body: query }),
+      // Pending flags change with every submitted request: a revisit should show them fresh.
+      staleTime: 0,
+    }),
+  details: (pk: number) =>
+    queryOptions({
+      ...endpointQueryOptions('subscribers', 'details', endpoints.subscriberDetails, { query: { pk } }),
+      staleTime: 0,
+    }),
+};

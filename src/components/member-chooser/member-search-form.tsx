@@ -1,0 +1,87 @@
+import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import { useState, type FormEvent } from 'react';
+import { LIMITS } from '../../contracts/person-rules';
+import type { MemberSearch } from './member-search';
+
+type MemberSearchFormProps = {
+  search: MemberSearch;
+  termedAllowed: boolean;
+  onSearch: (patch: Partial<MemberSearch>) => void;
+};
+
+const digitsOnly = (value: string) => value.replace(/\D/g, '').slice(0, LIMITS.ssnFilter);
+
+/**
+ * Search First Name, Search Last Name, SSN last 4 and the termed-member checkbox. Typed values are
+ * applied on Search; the parent remounts this form when the URL's filters change (Back, a link).
+ */
+export function MemberSearchForm({ search, termedAllowed, onSearch }: MemberSearchFormProps) {
+  const [firstName, setFirstName] = useState(search.firstName ?? '');
+  const [lastName, setLastName] = useState(search.lastName ?? '');
+  const [ssn, setSsn] = useState(search.ssn ?? '');
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    onSearch({ firstName: firstName.trim(), lastName: lastName.trim(), ssn, page: 1 });
+  };
+
+  const clear = () => {
+    setFirstName('');
+    setLastName('');
+    setSsn('');
+    onSearch({ firstName: undefined, lastName: undefined, ssn: undefined, page: 1 });
+  };
+
+  return (
+    <Stack component="form" role="search" aria-label="Search members" onSubmit={submit} spacing={2}>
+      <Stack direction={{ xs: 'column', md: 'row' }} spacing={2}>
+        <TextField
+          id="member-search-first-name"
+          label="Search First Name"
+          size="small"
+          value={firstName}
+          onChange={(event) => setFirstName(event.target.value)}
+          slotProps={{ htmlInput: { maxLength: LIMITS.name } }}
+        />
+        <TextField
+          id="member-search-last-name"
+          label="Search Last Name"
+          size="small"
+          value={lastName}
+          onChange={(event) => setLastName(event.target.value)}
+          slotProps={{ htmlInput: { maxLength: LIMITS.name } }}
+        />
+        <TextField
+          id="member-search-ssn"
+          label="SSN last 4"
+          size="small"
+          value={ssn}
+          onChange={(event) => setSsn(digitsOnly(event.target.value))}
+          slotProps={{ htmlInput: { maxLength: LIMITS.ssnFilter, inputMode: 'numeric', pattern: '\\d*' } }}
+        />
+        <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+          <Button type="submit" variant="contained">
+            Search
+          </Button>
+          <Button type="button" variant="outlined" onClick={clear}>
+            Clear Search
+          </Button>
+        </Stack>
+      </Stack>
+      <FormControlLabel
+        label="Display Termed Member"
+        control={
+          <Checkbox
+            checked={termedAllowed && Boolean(search.termed)}
+            disabled={!termedAllowed}
+            onChange={(event) => onSearch({ termed: event.target.checked, page: 1 })}
+          />
+        }
+      />
+    </Stack>
+  );
+}

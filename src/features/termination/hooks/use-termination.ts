@@ -1,0 +1,100 @@
+import { useNavigate } from '@tanstack/react-router';
+import { DEFAULT_EMPLOYER_PK } from '../../../contracts/employers';
+import type { Dependent } from '../../../contracts/dependents';
+import { DEPENDENT_TERMINATION_CHANGE_REASON_PK } from '../../../contracts/lookups';
+import type { SubscriberDetail } from '../../../contracts/subscribers';
+import { RETRO_TERMINATION_MESSAGE, type TerminationPayload } from '../../../contracts/terminations';
+import { useCurrentEmployerPK } from '../../../hooks/use-session';
+import { isApiError } from '../../../lib/api-client';
+import { useAppStore } from '../../../stores/app-store';
+import { notify } from '../../../stores/notification-store';
+import { useCreateFollowUpRequest, useTerminateDependent, useTerminateSubscriber } from '../api/terminate-member';
+import { followUpChangeRequest } from '../lib/follow-up-request';
+import { isBeyondRetroWindow } from '../lib/retro-window';
+import type { TerminationFormValues } from '../lib/termination-form';
+
+const isRetroRefusal = (error: unknown) => isApiError(error) && error.problem.detail === RETRO_TERMINATION_MESSAGE;
+
+/**
+ * The terminate flow after the form (spec 1 §4 "Termination"): the 90-day rule, the request, and
+ * what follows it. The modals are the store's one `modal`.
+ */
+export function useTermination(detail: SubscriberDetail, dependent?: Dependent) {
+  const navigate = useNavigate();
+  const employerPK = useCurrentEmployerPK() ?? DEFAULT_EMPLOYER_PK;
+  const modal = useAppStore((state) => state.modal);
+  const { openModal, closeModal, clearSubscriber, updateDraft } = useAppStore.getState();
+  const terminateSubscriber = useTerminateSubscriber();
+  const terminateDependent = useTerminateDependent();
+  const followUp = useCreateFollowUpRequest();
+
+  const submit = async (values: TerminationFormValues) => {
+    // Refused here, without calling the server.
+    if (isBeyondRetroWindow(values.eventDate) || isBeyondRetroWindow(values.terminationDate)) {
+      openModal('errorModal');
+      return;
+    }
+    const person = dependent ?? detail.subscriber;
+    const body: TerminationPayload = {
+      subscriberPK: detail.subscriberPK,
+      employerPK,
+      firstName: person.firstName,
+      lastName: person.lastName,
+      ...values,
+    };
+    try {
+      if (dependent) {
+        await terminateDependent.mutateAsync({ body: { ...body, dependentPK: dependent.dependentPK } });
+        // The next enrollment of this subscriber starts the day after (spec 1 §4): the draft
+        // context becomes this subscriber's, so the date is never applied to someone else.
+        clearSubscriber();
+        updateDraft({ subscriberPK: detail.subscriberPK, dependentTermDate: values.terminationDate });
+        openModal('submittedTerminateDependentModal');
+      } else {
+        await terminateSubscriber.mutateAsync({ body });
+        clearSubscriber();
+        openModal('submittedTerminateSubscriberModal');
+      }
+    } catch (error) {
+      // The server applies the same window (a date can cross midnight between the two checks).
+      if (isRetroRefusal(error)) openModal('errorModal');
+      else throw error;
+    }
+  };
+
+  const finishSubscriber = () => {
+    closeModal();
+    void navigate({ to: '/' });
+  };
+
+  /** Starts the change-coverage request the termination requires, then continues at the plan page. */
+  const proceedToCoverage = () => {
+    const termDate = useAppStore.getState().enrollment.dependentTermDate;
+    if (!termDate) return;
+    followUp.mutate(
+      { body: followUpChangeRequest(detail, employerPK, termDate) },
+      {
+        onSuccess: (answer) => {
+          // The draft context is already this subscriber's (set when the termination was submitted).
+          updateDraft({
+            subscriberPK: detail.subscriberPK,
+            changeReasonPK: DEPENDENT_TERMINATION_CHANGE_REASON_PK,
+            requestPK: answer.requestPK,
+            step: 2,
+          });
+          closeModal();
+          void navigate({ to: '/enroll-subscriber/choose-a-plan' });
+        },
+        onError: (error) => {
+          // Field errors are not announced by the call layer; everything else already was.
+          const errors = isApiError(error) ? error.problem.errors : undefined;
+          if (errors) {
+            notify({ title: 'The change of coverage could not be started', message: Object.values(errors).flat().join(' ') });
+          }
+        },
+      },
+    );
+  };
+
+  return { modal, closeModal, submit, finishSubscriber, proceedToCoverage, proceeding: followUp.isPending };
+}
