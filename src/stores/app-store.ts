@@ -14,6 +14,7 @@ export type ModalName =
   | 'approveRequestModal'
   | 'submittedNewIdCard'
   | 'createdNewSubscriberModal'
+  | 'subscriberRequestReceivedModal'
   | 'changeCoverageModal'
   | 'loginModal'
   | 'viewIDCardModal'
@@ -36,6 +37,8 @@ export type EnrollmentDraft = {
 type AppData = {
   employer: { currentEmployerPK: number | null };
   enrollment: EnrollmentDraft;
+  /** Counts clearSubscriber calls (not persisted): an open wizard form keyed on it starts empty. */
+  enrollmentResets: number;
   modal: ModalName | null;
   analyticsOptOut: boolean;
 };
@@ -65,11 +68,20 @@ const emptyDraft: EnrollmentDraft = {
 const initialData: AppData = {
   employer: { currentEmployerPK: null },
   enrollment: emptyDraft,
+  enrollmentResets: 0,
   modal: null,
   analyticsOptOut: false,
 };
 
 export const APP_STORE_KEY = `${APP_STORAGE_PREFIX}app`;
+
+/** Key prefix of the wizard's typed, not yet saved form values (sessionStorage, never a full SSN). */
+export const ENROLLMENT_FORMS_KEY_PREFIX = `${APP_STORAGE_PREFIX}enrollment-form.`;
+
+function removeEnrollmentForms(): void {
+  const keys = Array.from({ length: sessionStorage.length }, (_, i) => sessionStorage.key(i));
+  for (const key of keys) if (key?.startsWith(ENROLLMENT_FORMS_KEY_PREFIX)) sessionStorage.removeItem(key);
+}
 
 export const useAppStore = create<AppState>()(
   persist(
@@ -82,7 +94,11 @@ export const useAppStore = create<AppState>()(
         set({ employer: { currentEmployerPK: groupPKs[0] ?? null } });
       },
       updateDraft: (patch) => set((state) => ({ enrollment: { ...state.enrollment, ...patch } })),
-      clearSubscriber: () => set({ enrollment: emptyDraft }),
+      clearSubscriber: () => {
+        // The typed forms belong to the draft being cleared, wherever the clear comes from.
+        removeEnrollmentForms();
+        set((state) => ({ enrollment: emptyDraft, enrollmentResets: state.enrollmentResets + 1 }));
+      },
       openModal: (modal) => set({ modal }),
       closeModal: () => set({ modal: null }),
       setAnalyticsOptOut: (analyticsOptOut) => set({ analyticsOptOut }),

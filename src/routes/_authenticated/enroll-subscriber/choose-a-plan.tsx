@@ -1,10 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { PageHeading } from '../../../components/ui/page-heading';
+import { PlanPage } from '../../../features/enrollment/components/plan-page';
+import { loadEnrollmentStep, requireEnrollmentRequest } from '../../../features/enrollment/wizard-route';
 
 export const Route = createFileRoute('/_authenticated/enroll-subscriber/choose-a-plan')({
-  component: ChooseAPlan,
+  beforeLoad: requireEnrollmentRequest,
+  loader: ({ context }) => loadEnrollmentStep(context, 4),
+  component: PlanPage,
 });
-
-function ChooseAPlan() {
-  return <PageHeading title="Choose a Plan" subtitle="Page 4 of 4" />;
-}

@@ -1,10 +1,17 @@
+import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
-import { PageHeading } from '../../../components/ui/page-heading';
+import { DependentInformationPage } from '../../../features/enrollment/components/dependent-information-page';
+import { loadEnrollmentStep, requireEnrollmentRequest } from '../../../features/enrollment/wizard-route';
+import { lookupQueries } from '../../../features/lookups/api/lookup-queries';
 
 export const Route = createFileRoute('/_authenticated/enroll-subscriber/dependent-information')({
+  beforeLoad: requireEnrollmentRequest,
+  loader: ({ context }) =>
+    Promise.all([context.queryClient.ensureQueryData(lookupQueries.dropdowns()), loadEnrollmentStep(context, 3)]),
   component: DependentInformation,
 });
 
 function DependentInformation() {
-  return <PageHeading title="Dependent Information" subtitle="Page 3 of 4" />;
+  const { data: lists } = useSuspenseQuery(lookupQueries.dropdowns());
+  return <DependentInformationPage lists={lists} />;
 }

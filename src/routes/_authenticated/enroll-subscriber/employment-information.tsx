@@ -1,10 +1,17 @@
+import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
-import { PageHeading } from '../../../components/ui/page-heading';
+import { EmploymentInformationPage } from '../../../features/enrollment/components/employment-information-page';
+import { loadEnrollmentStep, requireEnrollmentRequest } from '../../../features/enrollment/wizard-route';
+import { lookupQueries } from '../../../features/lookups/api/lookup-queries';
 
 export const Route = createFileRoute('/_authenticated/enroll-subscriber/employment-information')({
+  beforeLoad: requireEnrollmentRequest,
+  loader: ({ context }) =>
+    Promise.all([context.queryClient.ensureQueryData(lookupQueries.dropdowns()), loadEnrollmentStep(context, 2)]),
   component: EmploymentInformation,
 });
 
 function EmploymentInformation() {
-  return <PageHeading title="Employment Information" subtitle="Page 2 of 4" />;
+  const { data: lists } = useSuspenseQuery(lookupQueries.dropdowns());
+  return <EmploymentInformationPage lists={lists} />;
 }

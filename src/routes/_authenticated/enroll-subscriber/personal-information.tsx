@@ -1,10 +1,16 @@
+import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
-import { PageHeading } from '../../../components/ui/page-heading';
+import { PersonalInformationPage } from '../../../features/enrollment/components/personal-information-page';
+import { loadEnrollmentStep } from '../../../features/enrollment/wizard-route';
+import { lookupQueries } from '../../../features/lookups/api/lookup-queries';
 
 export const Route = createFileRoute('/_authenticated/enroll-subscriber/personal-information')({
+  loader: ({ context }) =>
+    Promise.all([context.queryClient.ensureQueryData(lookupQueries.dropdowns()), loadEnrollmentStep(context, 1)]),
   component: PersonalInformation,
 });
 
 function PersonalInformation() {
-  return <PageHeading title="Personal Information" subtitle="Page 1 of 4" />;
+  const { data: lists } = useSuspenseQuery(lookupQueries.dropdowns());
+  return <PersonalInformationPage lists={lists} />;
 }

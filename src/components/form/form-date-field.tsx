@@ -1,0 +1,76 @@
+import { DatePicker } from '@mui/x-date-pickers/DatePicker';
+import { useState } from 'react';
+import { useController, type FieldPath, type FieldValues } from 'react-hook-form';
+import { helperNode } from './field-helper-text';
+import { fieldId, messagesOf } from './field-messages';
+import type { FormFieldBaseProps } from './form-text-field';
+import { dateToIso, isoToDate } from './iso-date';
+
+export type FormDateFieldProps<T extends FieldValues, N extends FieldPath<T>, TOut = T> = FormFieldBaseProps<T, N, TOut> & {
+  /** Latest choosable date, `yyyy-MM-dd`. */
+  maxDate?: string;
+  /** Earliest choosable date, `yyyy-MM-dd`. */
+  minDate?: string;
+  /** No date after today (birth dates). */
+  disableFuture?: boolean;
+};
+
+const FORMAT = 'MM/dd/yyyy';
+
+/**
+ * A date picker (typed MM/DD/YYYY or picked by year, month and day) whose form value is always a
+ * `yyyy-MM-dd` string: '' when empty, INVALID_DATE_VALUE while the typed date is not a real date.
+ */
+export function FormDateField<T extends FieldValues, N extends FieldPath<T>, TOut = T>({
+  control,
+  name,
+  label,
+  helperText,
+  required,
+  disabled,
+  idPrefix,
+  maxDate,
+  minDate = '1900-01-01',
+  disableFuture,
+}: FormDateFieldProps<T, N, TOut>) {
+  const { field, fieldState } = useController({ control, name });
+  const messages = messagesOf(fieldState.error);
+  const value = (field.value as string | null | undefined) ?? '';
+  // The picker's own Date (possibly an invalid one mid-typing) is kept while it still matches the
+  // form value, so that what the user typed is not wiped by a round trip through the string.
+  const [emitted, setEmitted] = useState<{ iso: string; date: Date | null } | null>(null);
+  const pickerValue = emitted && emitted.iso === value ? emitted.date : isoToDate(value);
+  const id = fieldId(name, idPrefix);
+
+  return (
+    <DatePicker
+      label={label}
+      value={pickerValue}
+      onChange={(date) => {
+        const iso = dateToIso(date);
+        setEmitted({ iso, date });
+        field.onChange(iso);
+      }}
+      format={FORMAT}
+      views={['year', 'month', 'day']}
+      openTo="day"
+      maxDate={isoToDate(maxDate) ?? undefined}
+      minDate={isoToDate(minDate) ?? undefined}
+      disableFuture={disableFuture}
+      disabled={disabled}
+      inputRef={field.ref}
+      name={field.name}
+      slotProps={{
+        textField: {
+          id,
+          required,
+          fullWidth: true,
+          error: messages.length > 0,
+          helperText: helperNode(messages, helperText),
+          onBlur: field.onBlur,
+        },
+        openPickerButton: { 'aria-label': `Choose ${label}` },
+      }}
+    />
+  );
+}

@@ -1,0 +1,72 @@
+import TextField, { type TextFieldProps } from '@mui/material/TextField';
+import { useController, type FieldPath, type FieldValues } from 'react-hook-form';
+import { helperNode } from './field-helper-text';
+import { fieldId, messagesOf } from './field-messages';
+import type { FormFieldBaseProps } from './form-text-field';
+
+export type SelectOption = { value: number | string; label: string };
+
+export type FormSelectFieldProps<T extends FieldValues, N extends FieldPath<T>, TOut = T> = FormFieldBaseProps<T, N, TOut> & {
+  options: readonly SelectOption[];
+  /** Text of the empty choice (value undefined). */
+  placeholder?: string;
+  /** Keys are numbers in most lookups; the field stores what the options hold. */
+  valueType?: 'number' | 'string';
+  /** Called after the value changed (e.g. to reset dependent fields). */
+  onValueChange?: (value: number | string | undefined) => void;
+} & Pick<TextFieldProps, 'fullWidth' | 'sx' | 'size'>;
+
+/**
+ * A native select bound to a react-hook-form field: native so that keyboard, screen readers and
+ * mobile pickers behave as users expect. An empty choice stores `undefined`.
+ */
+export function FormSelectField<T extends FieldValues, N extends FieldPath<T>, TOut = T>({
+  control,
+  name,
+  label,
+  helperText,
+  required,
+  disabled,
+  idPrefix,
+  options,
+  placeholder = 'Select',
+  valueType = 'number',
+  onValueChange,
+  fullWidth = true,
+  ...rest
+}: FormSelectFieldProps<T, N, TOut>) {
+  const { field, fieldState } = useController({ control, name });
+  const messages = messagesOf(fieldState.error);
+  const value = field.value as number | string | null | undefined;
+  return (
+    <TextField
+      {...rest}
+      select
+      id={fieldId(name, idPrefix)}
+      label={label}
+      required={required}
+      disabled={disabled}
+      fullWidth={fullWidth}
+      name={field.name}
+      value={value ?? ''}
+      onChange={(event) => {
+        const raw = event.target.value;
+        const next = raw === '' ? undefined : valueType === 'number' ? Number(raw) : raw;
+        field.onChange(next);
+        onValueChange?.(next);
+      }}
+      onBlur={field.onBlur}
+      inputRef={field.ref}
+      error={messages.length > 0}
+      helperText={helperNode(messages, helperText)}
+      slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+    >
+      <option value="">{placeholder}</option>
+      {options.map((option) => (
+        <option key={option.value} value={option.value}>
+          {option.label}
+        </option>
+      ))}
+    </TextField>
+  );
+}

@@ -1,0 +1,39 @@
+import { queryOptions } from '@tanstack/react-query';
+import type { z } from 'zod';
+import type { availablePlanQuery, coverageOptionsQuery } from '../../../contracts/employers';
+import { endpoints } from '../../../contracts/endpoints';
+import type { EnrollmentDraft } from '../../../contracts/enrollment';
+import type { SubscriberDetail } from '../../../contracts/subscribers';
+import { callEndpoint } from '../../../lib/api-client';
+import { endpointQueryOptions } from '../../../lib/endpoint-query';
+
+export const enrollmentQueries = {
+  all: () => ['enrollment'] as const,
+  drafts: () => ['enrollment', 'draft'] as const,
+  /** The saved draft of a request; null before the request exists (nothing to load). */
+  draft: (requestPK: number | null) =>
+    queryOptions<EnrollmentDraft | null>({
+      queryKey: [...enrollmentQueries.drafts(), requestPK],
+      queryFn: ({ signal }) =>
+        requestPK === null
+          ? null
+          : callEndpoint(endpoints.getEnrollmentRequest, { query: { requestPK } }, { signal }),
+      ...(requestPK === null && { initialData: null, staleTime: Infinity }),
+    }),
+  /** The existing member a change of coverage starts from; null for a new enrollment. */
+  member: (subscriberPK: number | null) =>
+    queryOptions<SubscriberDetail | null>({
+      queryKey: ['enrollment', 'member', subscriberPK],
+      queryFn: ({ signal }) =>
+        subscriberPK === null
+          ? null
+          : callEndpoint(endpoints.subscriberDetails, { query: { pk: subscriberPK } }, { signal }),
+      ...(subscriberPK === null && { initialData: null, staleTime: Infinity }),
+    }),
+  divisions: (employerPK: number) =>
+    endpointQueryOptions('enrollment', 'divisions', endpoints.employerDivisions, { query: { employerPK } }),
+  plans: (query: z.input<typeof availablePlanQuery>) =>
+    endpointQueryOptions('enrollment', 'plans', endpoints.availablePlanList, { query }),
+  tiers: (query: z.input<typeof coverageOptionsQuery>) =>
+    endpointQueryOptions('enrollment', 'tiers', endpoints.coverageOptions, { query }),
+};

@@ -1,0 +1,39 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Stack from '@mui/material/Stack';
+import type { FormEventHandler, ReactNode } from 'react';
+import { WIZARD_STEPS } from '../../../contracts/enrollment';
+import { PageHeading } from '../../../components/ui/page-heading';
+
+type WizardStepLayoutProps = {
+  step: 1 | 2 | 3 | 4;
+  /** The error summary, above the form. */
+  summary?: ReactNode;
+  /** Why the last save failed, when it did. */
+  failure?: string | null;
+  onSubmit: FormEventHandler<HTMLFormElement>;
+  actions: ReactNode;
+  children: ReactNode;
+};
+
+/** Heading, 'Page N of 4', error summary, the step's form and its buttons. */
+export function WizardStepLayout({ step, summary, failure, onSubmit, actions, children }: WizardStepLayoutProps) {
+  const title = WIZARD_STEPS[step - 1]?.title ?? '';
+  return (
+    <>
+      <PageHeading title={title} subtitle={`Page ${step} of ${WIZARD_STEPS.length}`} />
+      {summary}
+      {failure && (
+        <Alert severity="error" sx={{ mb: 3 }}>
+          Not saved: {failure} Everything you entered is kept; please try again.
+        </Alert>
+      )}
+      <Box component="form" noValidate onSubmit={onSubmit} aria-label={title} sx={{ maxWidth: 960 }}>
+        {children}
+        <Stack direction="row" spacing={2} useFlexGap sx={{ mt: 4, flexWrap: 'wrap' }}>
+          {actions}
+        </Stack>
+      </Box>
+    </>
+  );
+}

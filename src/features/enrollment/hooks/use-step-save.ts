@@ -1,0 +1,93 @@
+import { useNavigate } from '@tanstack/react-router';
+import { useRef, useState } from 'react';
+import type { FieldPath, FieldValues, UseFormReturn } from 'react-hook-form';
+import { useEnrollmentSave, type SaveInput, type SaveOutcome } from '../api/use-enrollment-save';
+import { mapServerErrors } from '../lib/server-errors';
+import type { WizardSection } from '../lib/wizard-values';
+
+export type WizardPath =
+  | '/enroll-subscriber/personal-information'
+  | '/enroll-subscriber/employment-information'
+  | '/enroll-subscriber/dependent-information'
+  | '/enroll-subscriber/choose-a-plan';
+
+export type StepNotice = 'exists' | 'startBeforeGroup' | null;
+
+/**
+ * Saving one wizard step: one save at a time (a double click saves once), server field errors put
+ * on the form, other failures kept for the step to show, and the notices of spec 1 §8.
+ */
+export function useStepSave<T extends FieldValues, S extends WizardSection>(form: UseFormReturn<T>, section: S) {
+  const navigate = useNavigate();
+  const { save } = useEnrollmentSave();
+  // The ref refuses re-entry at once; the state disables the buttons on the next render.
+  const inFlight = useRef(false);
+  const [busy, setBusy] = useState(false);
+  /** Failed attempts to continue: the error summary takes focus after each. */
+  const [attempt, setAttempt] = useState(0);
+  const [serverMessages, setServerMessages] = useState<string[]>([]);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [notice, setNotice] = useState<StepNotice>(null);
+
+  const applyOutcome = (outcome: SaveOutcome): boolean => {
+    switch (outcome.kind) {
+      case 'saved':
+        return true;
+      case 'exists':
+        setNotice('exists');
+        return false;
+      case 'startBeforeGroup':
+        setNotice('startBeforeGroup');
+        return false;
+      case 'failed':
+        setFailure(outcome.message);
+        return false;
+      case 'invalid': {
+        const mapped = mapServerErrors(outcome.errors, section);
+        for (const field of mapped.fields) {
+          const types = Object.fromEntries(field.messages.map((m, i) => [`server${i}`, m]));
+          form.setError(field.name as FieldPath<T>, { type: 'server', message: field.messages.join(' '), types });
+        }
+        setServerMessages(mapped.general);
+        if (mapped.startBeforeGroup) setNotice('startBeforeGroup');
+        if (mapped.fields.length > 0 || mapped.general.length > 0) setAttempt((a) => a + 1);
+        return false;
+      }
+    }
+  };
+
+  /** Saves, then (when saved) goes to `to`; resolves to the outcome, or null when a save was already running. */
+  const run = async (
+    input: Omit<SaveInput<S>, 'section'>,
+    then?: { to: WizardPath } | (() => void | Promise<void>),
+  ): Promise<SaveOutcome | null> => {
+    if (inFlight.current) return null;
+    inFlight.current = true;
+    setBusy(true);
+    setFailure(null);
+    setServerMessages([]);
+    try {
+      const outcome = await save({ ...input, section } as SaveInput<S>);
+      if (applyOutcome(outcome) && then) {
+        if (typeof then === 'function') await then();
+        else await navigate({ to: then.to });
+      }
+      return outcome;
+    } finally {
+      inFlight.current = false;
+      setBusy(false);
+    }
+  };
+
+  return {
+    run,
+    busy,
+    attempt,
+    /** Call when the form's own validation failed. */
+    failedValidation: () => setAttempt((a) => a + 1),
+    serverMessages,
+    failure,
+    notice,
+    closeNotice: () => setNotice(null),
+  };
+}

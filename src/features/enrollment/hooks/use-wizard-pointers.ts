@@ -1,0 +1,17 @@
+import { useState } from 'react';
+import { useCurrentEmployerPK } from '../../../hooks/use-session';
+import { useAppStore } from '../../../stores/app-store';
+import type { RequestPointers } from '../lib/wizard-sections';
+
+/**
+ * The request a step works on, as it was when the step opened. A step stays on its request even
+ * when the store moves on under it (a first save creating the request, a clear before leaving).
+ */
+export function useWizardPointers(): RequestPointers {
+  const employerPK = useCurrentEmployerPK();
+  const [pointers] = useState<RequestPointers>(() => {
+    const { requestPK, subscriberPK, changeReasonPK } = useAppStore.getState().enrollment;
+    return { employerPK: employerPK ?? 0, requestPK, subscriberPK, changeReasonPK };
+  });
+  return pointers;
+}
