@@ -62,7 +62,7 @@ const dependentFormBase = z.object({
   relationshipPK: requiredNumber('Relationship is required.'),
   genderPK: requiredNumber(MESSAGES.genderRequired),
   maritalStatusPK: z.number().int().positive().default(1),
-  marriageDate: isoDate.optional().or(z.literal('')),
+  marriageDate: z.iso.date({ message: 'Marriage date must be in MM/DD/YYYY format.' }).optional().or(z.literal('')),
   phone1: optionalPhone,
   phone2: optionalPhone,
   emailAddress: email.optional().or(z.literal('')),

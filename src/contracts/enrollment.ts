@@ -3,7 +3,7 @@ import { isoDate, pk, ssnLast4 } from './common';
 import { existingDependentForm, newDependentForm } from './dependents';
 import { OFFERED_RELATIONSHIP_PKS } from './lookups';
 import { FSA_AMOUNT_PATTERN, PLAN_MESSAGES } from './plans';
-import { existingSubscriberForm, newSubscriberForm } from './subscribers';
+import { existingSubscriberForm, newSubscriberForm, storedSsnSubscriberForm } from './subscribers';
 
 // The four steps of the enrollment wizard (spec 1 §2, §4, §5). The forms validate one step each;
 // the server validates every step the saved request has reached with the same schemas.
@@ -163,7 +163,8 @@ export type EnrollmentDraft = z.infer<typeof enrollmentDraft>;
 
 /** Which subscriber schema applies: a new enrollment types the full SSN (unless already stored). */
 export function subscriberSchemaFor(opts: { existingMember: boolean; ssnStored: boolean }) {
-  return opts.existingMember || opts.ssnStored ? existingSubscriberForm : newSubscriberForm;
+  if (opts.existingMember) return existingSubscriberForm;
+  return opts.ssnStored ? storedSsnSubscriberForm : newSubscriberForm;
 }
 export function dependentSchemaFor(opts: { existingMember: boolean; ssnStored: boolean }) {
   return opts.existingMember || opts.ssnStored ? wizardExistingDependent : wizardDependent;

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { isoDate } from './common';
 
 // Field rules of spec 1 §5, shared by the subscriber and dependent schemas. Messages are the spec's
 // own wording, spelling included.
@@ -78,7 +77,7 @@ export function birthDate(requiredMessage: string = MESSAGES.dobRequired) {
   return z
     .string({ error: requiredMessage })
     .min(1, requiredMessage)
-    .pipe(isoDate.refine(Boolean, MESSAGES.dobFormat))
+    .pipe(z.iso.date({ message: MESSAGES.dobFormat }))
     .refine((d) => d <= todayIsoDate(), MESSAGES.dobInvalid);
 }
 

@@ -209,6 +209,12 @@ const subscriberFormBase = z.object({
 export const newSubscriberForm = subscriberFormBase.extend({ ssn, city: city() });
 export type NewSubscriberForm = z.input<typeof newSubscriberForm>;
 
+/** New enrollment whose SSN is already saved with its request: retyping it is optional. */
+export const storedSsnSubscriberForm = newSubscriberForm.extend({
+  ssn: ssn.optional().or(z.literal('')),
+  ssnLast4,
+});
+
 /** Existing subscriber: ssn optional (same rule when typed), ssnLast4 required, city up to 30. */
 export const existingSubscriberForm = subscriberFormBase.extend({
   ssn: ssn.optional().or(z.literal('')),
