@@ -1,5 +1,6 @@
 import type { EnrollmentDraft, EnrollmentRequest } from '../../../contracts/enrollment';
 import type { SubscriberDetail } from '../../../contracts/subscribers';
+import { subscriberFormValues } from '../../../components/member-chooser/member-form-values';
 import {
   DEFAULT_MARITAL_STATUS,
   emptyDependent,
@@ -114,25 +115,8 @@ export function sectionsFromDraft(draft: EnrollmentDraft | null): WizardSections
 
 /** Personal information of an existing member (change coverage), as the step 1 form holds it. */
 export function subscriberFromDetail(detail: SubscriberDetail): SubscriberValues {
-  const s = detail.subscriber;
-  return {
-    ...emptySubscriber(),
-    firstName: s.firstName,
-    middleName: s.middleName ?? '',
-    lastName: s.lastName,
-    ssnLast4: detail.ssnLast4,
-    dateOfBirth: s.dateOfBirth,
-    genderID: s.genderID ?? undefined,
-    maritalStatusPK: s.maritalStatusPK ?? s.maritalStatusID ?? DEFAULT_MARITAL_STATUS,
-    address1: s.address1,
-    address2: s.address2 ?? '',
-    city: s.city,
-    stateID: s.stateID ?? undefined,
-    zipCode: s.zipCode,
-    phone1: s.phone1 ?? '',
-    phone2: s.phone2 ?? '',
-    emailAddress: s.emailAddress ?? s.email ?? '',
-  };
+  const values = subscriberFormValues(detail);
+  return { ...emptySubscriber(), ...values, middleName: values.middleName ?? '', address2: values.address2 ?? '' };
 }
 
 const samePerson = (a: DependentValues, b: DependentValues) =>

@@ -1,3 +1,4 @@
+import { DEFAULT_MARITAL_STATUS_PK } from '../../../contracts/lookups';
 // What each wizard step's form holds. Text inputs hold strings ('' when empty), dropdowns hold pks
 // (undefined until chosen), dates hold `yyyy-MM-dd` text, Yes/No questions hold booleans.
 
@@ -88,7 +89,7 @@ export const SECTION_OF_STEP = { 1: 'subscriber', 2: 'employment', 3: 'dependent
   WizardSection
 >;
 
-export const DEFAULT_MARITAL_STATUS = 1;
+export const DEFAULT_MARITAL_STATUS = DEFAULT_MARITAL_STATUS_PK;
 
 export const emptySubscriber = (): SubscriberValues => ({
   firstName: '',
