@@ -1,4 +1,3 @@
-import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Grid from '@mui/material/Grid';
@@ -19,7 +18,7 @@ import { useUpdateDependent } from '../api/update-member';
 import { useReviewChanges } from '../hooks/use-review-changes';
 import { dependentFields } from '../lib/dependent-fields';
 import { applyServerFieldErrors } from '../lib/server-field-errors';
-import { ConfirmChangesModal } from './confirm-changes-modal';
+import { ReviewActions } from './review-actions';
 import { FormErrors } from './form-errors';
 
 const ID_PREFIX = 'dependent';
@@ -152,21 +151,7 @@ export function DependentUpdateForm({ dependent, employerPK, lookups, onSaved, o
           </>
         )}
       </Grid>
-      <Stack direction="row" spacing={2}>
-        <Button variant="outlined" onClick={onCancel}>
-          Back
-        </Button>
-        <Button type="submit" variant="contained">
-          Review Changes
-        </Button>
-      </Stack>
-      <ConfirmChangesModal
-        open={review.modalOpen}
-        changes={review.changes}
-        saving={update.isPending}
-        onConfirm={review.confirm}
-        onCancel={review.cancel}
-      />
+      <ReviewActions review={review} saving={update.isPending} onCancel={onCancel} />
     </Stack>
   );
 }

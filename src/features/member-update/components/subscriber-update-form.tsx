@@ -1,4 +1,3 @@
-import Button from '@mui/material/Button';
 import Grid from '@mui/material/Grid';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
@@ -17,7 +16,7 @@ import { useReviewChanges } from '../hooks/use-review-changes';
 import { applyServerFieldErrors } from '../lib/server-field-errors';
 import { subscriberFields } from '../lib/subscriber-fields';
 import { useUpdateSubscriber } from '../api/update-member';
-import { ConfirmChangesModal } from './confirm-changes-modal';
+import { ReviewActions } from './review-actions';
 import { FormErrors } from './form-errors';
 
 const ID_PREFIX = 'subscriber';
@@ -126,21 +125,7 @@ export function SubscriberUpdateForm({ detail, employerPK, lookups, onSaved, onC
           {text('emailAddress', 'Email Address', { required: true, type: 'email', maxLength: LIMITS.subscriberEmailInput })}
         </Grid>
       </Grid>
-      <Stack direction="row" spacing={2}>
-        <Button variant="outlined" onClick={onCancel}>
-          Back
-        </Button>
-        <Button type="submit" variant="contained">
-          Review Changes
-        </Button>
-      </Stack>
-      <ConfirmChangesModal
-        open={review.modalOpen}
-        changes={review.changes}
-        saving={update.isPending}
-        onConfirm={review.confirm}
-        onCancel={review.cancel}
-      />
+      <ReviewActions review={review} saving={update.isPending} onCancel={onCancel} />
     </Stack>
   );
 }
