@@ -53,6 +53,20 @@ describe('subscriber form rules (spec 1 §5)', () => {
     );
   });
 
+  it('covers the remaining SSN, middle name, birth date, phone and email messages', () => {
+    expect(messages({ ...valid, ssn: '12345678901' })).toContain('Please enter the correct SSN code');
+    expect(messages({ ...valid, ssn: '' })).toContain('SSN required');
+    expect(messages({ ...valid, middleName: '1' })).toContain('Middle name must be a single letter or left blank.');
+    expect(messages({ ...valid, dateOfBirth: '' })).toContain('Birth date is required');
+    expect(messages({ ...valid, phone1: '123456789012' })).toContain(
+      'Max 11 characters allowable, (Country code + phone number) e.g. 1123456789',
+    );
+    expect(messages({ ...valid, phone2: '' })).toEqual([]);
+    expect(messages({ ...valid, emailAddress: `${'a'.repeat(60)}@example.com` })).toContain('Max 64 characters allowable.');
+    expect(messages({ ...valid, address2: 'Apt; 4' }).length).toBe(1);
+    expect(messages({ ...valid, address1: '#1 Main' }).length).toBe(1);
+  });
+
   it('rejects a birth date in the future and names longer than 25', () => {
     expect(messages({ ...valid, dateOfBirth: '2999-01-01' })).toContain('Date of birth is required and must be in  MM/DD/YYYY format');
     expect(messages({ ...valid, lastName: 'A'.repeat(26) })).toContain('Max 25 characters allowable.');
