@@ -3,6 +3,8 @@ import { defineConfig, devices } from '@playwright/test';
 
 const port = Number(process.env.E2E_PORT ?? 3100);
 const baseURL = `http://localhost:${port}`;
+// A private data folder per server, so separate runs (other port, other DIST_DIR) never share a database.
+const dataDir = process.env.E2E_DATA_DIR ?? '.data/e2e';
 // Playwright cannot download its browsers everywhere; the system Chromium is used when present.
 const systemChromium = ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((p) => existsSync(p));
 
@@ -33,7 +35,7 @@ export default defineConfig({
   ],
   webServer: {
     // A fresh embedded database for every run, seeded on start; request processing runs only when a test asks.
-    command: `rm -rf .data/e2e && DATA_DIR=.data/e2e PORT=${port} LOG_LEVEL=warn PROCESSING_INTERVAL_MS=0 npm start`,
+    command: `rm -rf ${dataDir} && DATA_DIR=${dataDir} PORT=${port} LOG_LEVEL=warn PROCESSING_INTERVAL_MS=0 npm start`,
     url: `${baseURL}/idp/.well-known/openid-configuration`,
     timeout: 180_000,
     reuseExistingServer: false,

@@ -1,6 +1,5 @@
 import path from 'node:path';
 import { existsSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
@@ -17,8 +16,6 @@ import { apiRoutes } from './routes/api';
 import { handlers as defaultHandlers } from './routes/handlers';
 import { startProcessingWorker } from './services/processing';
 import type { Handlers } from './routes/handler-types';
-
-export const distFolder = fileURLToPath(new URL('../dist', import.meta.url));
 
 export type BuildAppOptions = {
   config: AppConfig;
@@ -65,7 +62,7 @@ export async function buildApp({ config, db, logger = false, handlers = defaultH
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerSecurityHeaders(app);
-  const spaIndex = config.serveSpa && existsSync(path.join(distFolder, 'index.html'));
+  const spaIndex = config.serveSpa && existsSync(path.join(config.distDir, 'index.html'));
   // Before any plugin, so every encapsulated context inherits the problem-body handlers.
   registerProblemHandling(app, { spaFallback: spaIndex });
 
@@ -99,7 +96,7 @@ export async function buildApp({ config, db, logger = false, handlers = defaultH
 
   if (spaIndex) {
     await app.register(fastifyStatic, {
-      root: distFolder,
+      root: config.distDir,
       wildcard: false,
       index: false,
       setHeaders: (res, file) => {

@@ -13,8 +13,10 @@ export type AppConfig = {
   oidcClientId: string;
   apiAudience: string;
   seedMembers: number;
-  /** Serve the built SPA from dist/ (npm start); off for API-only tests. */
+  /** Serve the built SPA (npm start); off for API-only tests. */
   serveSpa: boolean;
+  /** Folder of the built SPA; DIST_DIR, default dist/. */
+  distDir: string;
   /** Period of the request-processing worker in ms; 0 turns it off (tests call it themselves). */
   processingIntervalMs: number;
   logLevel: string;
@@ -34,6 +36,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     apiAudience: env.OIDC_AUDIENCE ?? `${publicUrl}/api`,
     seedMembers: Number(env.SEED_MEMBERS ?? 0),
     serveSpa: env.SERVE_SPA !== 'false',
+    distDir: path.resolve(env.DIST_DIR ?? 'dist'),
     processingIntervalMs: Math.max(0, Number(env.PROCESSING_INTERVAL_MS ?? 5000) || 0),
     logLevel: env.LOG_LEVEL ?? 'info',
   };

@@ -1,7 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { buildApp, distFolder } from './app';
+import { buildApp } from './app';
 import { loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { seedDatabase } from './db/seed';
@@ -11,9 +11,11 @@ import { ACCOUNTS, DEMO_PASSWORD } from './idp/accounts';
 const config = loadConfig();
 mkdirSync(config.dataDir, { recursive: true });
 
-if (config.serveSpa && !existsSync(path.join(distFolder, 'index.html'))) {
+if (config.serveSpa && !existsSync(path.join(config.distDir, 'index.html'))) {
   console.log('Building the web app (first start only)…');
-  const build = spawnSync(process.execPath, [path.resolve('node_modules/vite/bin/vite.js'), 'build'], { stdio: 'inherit' });
+  const build = spawnSync(process.execPath, [path.resolve('node_modules/vite/bin/vite.js'), 'build', '--outDir', config.distDir], {
+    stdio: 'inherit',
+  });
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
