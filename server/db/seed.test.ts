@@ -323,6 +323,11 @@ describe('seedDatabase', () => {
       expect(uncovered?.n).toBe(0);
       const [covered] = await other.db.select({ n: count() }).from(coverages).where(isNotNull(coverages.dependentPK));
       expect(covered!.n).toBeGreaterThan(0);
+      // The planner knows the table's new size right away.
+      const stats = await other.db.execute<{ reltuples: number }>(
+        sql`select reltuples from pg_class where relname = 'subscribers'`,
+      );
+      expect(Number(stats.rows[0]?.reltuples)).toBeGreaterThanOrEqual(300);
       expect((await seedDatabase(other.db, { today, largeGroupMembers: 300 })).seededLargeGroup).toBe(false);
     } finally {
       await other.close();

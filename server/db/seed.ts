@@ -105,7 +105,7 @@ export async function seedDatabase(db: Db, opts: SeedOptions = {}): Promise<Seed
   if (!isIsoDate(today)) throw new Error(`seedDatabase: today must be yyyy-MM-dd, got '${today}'`);
   const largeGroupMembers = Math.max(0, Math.floor(opts.largeGroupMembers ?? 0));
 
-  return db.transaction(async (tx) => {
+  const result = await db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK_KEY})`);
     const existing = await tx.select({ employerPK: employers.employerPK }).from(employers);
     const seededBase = existing.length === 0;
@@ -123,6 +123,9 @@ export async function seedDatabase(db: Db, opts: SeedOptions = {}): Promise<Seed
     }
     return { seededBase, seededLargeGroup };
   });
+  // Fresh planner statistics, so sorted and filtered lists over a large group use its indexes at once.
+  if (result.seededLargeGroup) await db.execute(sql`analyze`);
+  return result;
 }
 
 // ---------------------------------------------------------------------------------------------------
