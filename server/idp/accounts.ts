@@ -62,6 +62,21 @@ export const ACCOUNTS: readonly DemoAccount[] = [
     groupRoles: [{ GroupPK: 2, roles: ['Funding', 'Invoice'] }],
   },
   {
+    // Single-role finance users: each sees only its own document list.
+    sub: 'user-funding',
+    email: 'funding@example.com',
+    givenName: 'Farah',
+    familyName: 'Gill',
+    groupRoles: [{ GroupPK: 2, roles: ['Funding'] }],
+  },
+  {
+    sub: 'user-invoice',
+    email: 'invoice@example.com',
+    givenName: 'Ines',
+    familyName: 'Vogel',
+    groupRoles: [{ GroupPK: 2, roles: ['Invoice'] }],
+  },
+  {
     sub: 'user-reports',
     email: 'reports@example.com',
     givenName: 'Rita',

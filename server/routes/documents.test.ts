@@ -1,19 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import Fastify, { type FastifyInstance } from 'fastify';
-import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { and, count, eq, gte, lte } from 'drizzle-orm';
 import { endpointUrl } from '../../src/contracts/endpoint';
 import { endpoints } from '../../src/contracts/endpoints';
 import type { DocumentKind } from '../../src/contracts/documents';
-import type { GroupRoles } from '../../src/contracts/permissions';
-import type { AuthUser } from '../auth/verify-token';
 import { documents } from '../db/schema';
 import { createMinimalPdf } from '../db/minimal-pdf';
-import { HttpProblem } from '../lib/problem';
-import { registerProblemHandling } from '../plugins/problems';
 import { createTestApp, type TestApp } from '../test/test-app';
-import { apiRoutes } from './api';
-import { handlers } from './handlers';
 
 type ListName = 'fundingReportList' | 'invoiceList' | 'specAggFileList';
 type FileName = 'getFundingReport' | 'getInvoice' | 'specAggFile';
@@ -136,39 +128,14 @@ describe.each(KINDS)('$list and $file', ({ kind, list: listName, file, param, em
 });
 
 describe('single-role finance users', () => {
-  // The demo accounts hold Funding and Invoice together; these users hold one each.
-  const USERS: Record<string, GroupRoles[]> = {
-    funding: [{ GroupPK: 2, roles: ['Funding'] }],
-    invoice: [{ GroupPK: 2, roles: ['Invoice'] }],
+  const call = async (user: 'funding' | 'invoice', name: ListName | FileName | 'censusForGroup', fileName = 'Funding Report.pdf') => {
+    const headers = await t.auth(`${user}@example.com`);
+    if (name === 'fundingReportList' || name === 'invoiceList' || name === 'specAggFileList')
+      return t.app.inject({ method: 'POST', url: endpointUrl(endpoints[name]), headers, payload: { filterOptions: { employerPK: 2 } } });
+    if (name === 'censusForGroup')
+      return t.app.inject({ method: 'POST', url: endpointUrl(endpoints[name]), headers, payload: { employerPK: 2 } });
+    return t.app.inject({ method: 'GET', url: fileUrl(name, { employerPK: 2, fileName, file: fileName }), headers });
   };
-  let app: FastifyInstance;
-  beforeAll(async () => {
-    app = Fastify();
-    app.setValidatorCompiler(validatorCompiler);
-    app.setSerializerCompiler(serializerCompiler);
-    registerProblemHandling(app, { spaFallback: false });
-    await app.register(apiRoutes, {
-      db: t.db,
-      handlers,
-      authenticate: async (authorization): Promise<AuthUser> => {
-        const sub = authorization?.replace(/^Bearer /, '') ?? '';
-        const groupRoles = USERS[sub];
-        if (!groupRoles) throw new HttpProblem(401, 'Unauthorized');
-        return { sub, groupRoles };
-      },
-    });
-    await app.ready();
-  });
-  afterAll(async () => {
-    await app?.close();
-  });
-
-  const call = (user: string, name: ListName | FileName | 'censusForGroup', fileName = 'Funding Report.pdf') =>
-    name === 'fundingReportList' || name === 'invoiceList' || name === 'specAggFileList'
-      ? app.inject({ method: 'POST', url: endpointUrl(endpoints[name]), headers: { authorization: `Bearer ${user}` }, payload: { filterOptions: { employerPK: 2 } } })
-      : name === 'censusForGroup'
-        ? app.inject({ method: 'POST', url: endpointUrl(endpoints[name]), headers: { authorization: `Bearer ${user}` }, payload: { employerPK: 2 } })
-        : app.inject({ method: 'GET', url: fileUrl(name, { employerPK: 2, fileName, file: fileName }), headers: { authorization: `Bearer ${user}` } });
 
   it('lets a Funding user see funding reports only', async () => {
     const listed = await call('funding', 'fundingReportList');
