@@ -15,6 +15,7 @@ import { registerSecurityHeaders } from './plugins/security-headers';
 import { apiRoutes } from './routes/api';
 import { handlers as defaultHandlers } from './routes/handlers';
 import { startProcessingWorker } from './services/processing';
+import { processingTriggerRoutes } from './routes/processing-trigger';
 import type { Handlers } from './routes/handler-types';
 
 export type BuildAppOptions = {
@@ -93,6 +94,8 @@ export async function buildApp({ config, db, logger = false, handlers = defaultH
     );
     app.addHook('onClose', () => worker.stop());
   }
+
+  if (config.processingTriggerToken) await app.register(processingTriggerRoutes, { db, token: config.processingTriggerToken });
 
   if (spaIndex) {
     await app.register(fastifyStatic, {

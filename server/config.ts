@@ -19,6 +19,8 @@ export type AppConfig = {
   distDir: string;
   /** Period of the request-processing worker in ms; 0 turns it off (tests call it themselves). */
   processingIntervalMs: number;
+  /** When set, POST /api/processing/run runs processing once for callers sending it (browser tests only). */
+  processingTriggerToken?: string;
   logLevel: string;
 };
 
@@ -38,6 +40,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     serveSpa: env.SERVE_SPA !== 'false',
     distDir: path.resolve(env.DIST_DIR ?? 'dist'),
     processingIntervalMs: Math.max(0, Number(env.PROCESSING_INTERVAL_MS ?? 5000) || 0),
+    processingTriggerToken: env.PROCESSING_TRIGGER_TOKEN || undefined,
     logLevel: env.LOG_LEVEL ?? 'info',
   };
 }

@@ -261,6 +261,53 @@ describe('GetCensusForGroup', () => {
   });
 });
 
+describe('CensusSummary', () => {
+  const SUMMARY_URL = endpointUrl(endpoints.censusSummary);
+  const summary = async (email: string, body: Record<string, unknown>) =>
+    t.app.inject({ method: 'POST', url: SUMMARY_URL, headers: await t.auth(email), payload: body });
+  const auditCount = async () => (await t.db.select({ n: count() }).from(auditEvents))[0]!.n;
+
+  it.each([
+    ['no dates (today)', {}],
+    ['a past quarter', { startDate: `${year - 1}-01-01`, endDate: `${year - 1}-03-31` }],
+    ['an open end', { startDate: `${year}-01-01` }],
+  ])('counts exactly what the CSV holds for %s', async (_, range) => {
+    const counted = await summary('hr@example.com', { employerPK: 2, ...range });
+    expect(counted.statusCode).toBe(200);
+    const { records } = rowsOf((await census('hr@example.com', { employerPK: 2, ...range })).body);
+    const subscriberRows = records.filter((r) => r.Relation === 'Subscriber');
+    expect(counted.json()).toEqual({
+      startDate: 'startDate' in range ? range.startDate : today,
+      endDate: 'endDate' in range ? range.endDate : 'startDate' in range ? null : today,
+      rowCount: records.length,
+      subscriberCount: new Set(subscriberRows.map((r) => r['Subscriber ID'])).size,
+      dependentCount: memberKeys(records).size - new Set(subscriberRows.map((r) => r['Subscriber ID'])).size,
+    });
+    expect(records.length).toBeGreaterThan(0);
+  });
+
+  it('carries no member data and writes no audit event', async () => {
+    const before = await auditCount();
+    const res = await summary('broker@example.com', { employerPK: 2 });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).not.toContain(ODD.ssn);
+    expect(res.body).not.toContain(ODD.lastName);
+    expect(Object.keys(res.json() as object).sort()).toEqual(['dependentCount', 'endDate', 'rowCount', 'startDate', 'subscriberCount']);
+    expect(await auditCount()).toBe(before);
+  });
+
+  it('has the census roles and group checks, and refuses a reversed range', async () => {
+    expect((await summary('admin@example.com', { employerPK: 2 })).statusCode).toBe(200);
+    for (const email of ['idcard@example.com', 'claims@example.com', 'finance@example.com', 'reports@example.com']) {
+      expect((await summary(email, { employerPK: 2 })).statusCode, email).toBe(403);
+    }
+    expect((await summary('hr@example.com', { employerPK: 3 })).statusCode).toBe(403);
+    const reversed = await summary('hr@example.com', { employerPK: 2, startDate: `${year}-02-01`, endDate: `${year}-01-01` });
+    expect(reversed.statusCode).toBe(400);
+    expect(reversed.json().errors).toHaveProperty('endDate');
+  });
+});
+
 describe('census stream', () => {
   const read = async (stream: NodeJS.ReadableStream) => {
     const chunks: Buffer[] = [];

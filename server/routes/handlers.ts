@@ -7,7 +7,7 @@ import { badRequest } from '../lib/problem';
 import { requestDependentUpdate, requestSubscriberUpdate } from '../services/member-requests';
 import { requestDependentTermination, requestSubscriberTermination } from '../services/terminations';
 import { CENSUS_FILE_NAME } from '../../src/contracts/census';
-import { censusCsv } from '../services/census';
+import { censusCsv, censusSummaryOf } from '../services/census';
 import { documentFile, listDocuments } from '../services/documents';
 import { idCardPdfFile, requestIdCard, viewIdCard } from '../services/id-cards';
 import { fsaInformation } from '../services/fsa';
@@ -87,6 +87,7 @@ export const handlers: Handlers = {
     disposition: 'attachment',
     data: censusCsv(db, { actor: user.sub, employerPK, query: body, log: request.log }),
   }),
+  censusSummary: ({ db, employerPK, body }) => censusSummaryOf(db, employerPK, body),
   fundingReportList: ({ db, employerPK, body }) => listDocuments(db, employerPK, 'funding', body),
   invoiceList: ({ db, employerPK, body }) => listDocuments(db, employerPK, 'invoice', body),
   specAggFileList: ({ db, employerPK, body }) => listDocuments(db, employerPK, 'monthly', body),

@@ -31,3 +31,17 @@ export const censusQuery = z.object({
   startDate: isoDate.or(z.literal('')).optional(),
   endDate: isoDate.or(z.literal('')).optional(),
 });
+
+/**
+ * What a census for a range holds, without any member data: the screen shows it when it opens, so
+ * no full SSN leaves the server until the user asks for the file.
+ */
+export const censusSummary = z.object({
+  /** The range as applied: no dates means today; one date leaves the other side open (null). */
+  startDate: isoDate.nullable(),
+  endDate: isoDate.nullable(),
+  /** Rows of the CSV: one per member per medical or dental coverage in the range. */
+  rowCount: z.number().int().nonnegative(),
+  subscriberCount: z.number().int().nonnegative(),
+  dependentCount: z.number().int().nonnegative(),
+});

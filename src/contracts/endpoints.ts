@@ -42,7 +42,7 @@ import { claimList, claimPdfQuery, claimSearchBody, claimSearchQuery } from './c
 import { documentList, documentListBody, financeDocumentQuery, specAggFileQuery } from './documents';
 import { fsaInformation, fsaQuery } from './plans';
 import { idCard, idCardPdfQuery, requestIdCardAnswer, viewIdCardQuery } from './id-cards';
-import { censusQuery } from './census';
+import { censusQuery, censusSummary } from './census';
 import { pageView } from './analytics';
 
 const lookup = (path: string, summary: string) =>
@@ -365,6 +365,17 @@ export const endpoints = {
     scope: employerScope('body'),
     body: censusQuery,
     responseType: 'csv',
+  }),
+  censusSummary: defineEndpoint({
+    service: 'enrollment',
+    method: 'POST',
+    path: '/Report/CensusSummary',
+    summary: 'Row and member counts of a census, without member data',
+    area: 'census',
+    scope: employerScope('body'),
+    body: censusQuery,
+    responseType: 'json',
+    response: censusSummary,
   }),
   specAggFileList: defineEndpoint({
     service: 'enrollment',

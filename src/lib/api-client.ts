@@ -1,4 +1,4 @@
-import ky, { type KyInstance } from 'ky';
+import ky, { type KyInstance, type Progress } from 'ky';
 import { problem as problemSchema, type Problem } from '../contracts/common';
 import type { Endpoint, EndpointInput, EndpointResponse, Service } from '../contracts/endpoint';
 import { notify, type Notice } from '../stores/notification-store';
@@ -71,6 +71,8 @@ export type CallOptions<T> = {
   /** Resolve with this value instead of rejecting when the answer is 404 (e.g. DependentList). */
   notFound?: T;
   signal?: AbortSignal;
+  /** File answers: called as the body arrives (totalBytes is 0 when the server streams without a length). */
+  onDownloadProgress?: (progress: Progress) => void;
 };
 
 async function readBody(response: Response): Promise<unknown> {
@@ -151,6 +153,7 @@ export async function callEndpoint<E extends Endpoint>(
       searchParams: toParams(query),
       headers: { Accept: ACCEPT[endpoint.responseType] },
       signal: options.signal,
+      onDownloadProgress: options.onDownloadProgress,
       ...requestBody(endpoint, body),
     });
   } catch (error) {

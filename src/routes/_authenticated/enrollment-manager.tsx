@@ -1,10 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { PageHeading } from '../../components/ui/page-heading';
+import { EnrollmentManagerPage } from '../../features/requests/components/enrollment-manager-page';
+import { loadRequestList } from '../../features/requests/lib/request-list-query';
+import { requestSearchSchema } from '../../features/requests/lib/request-search';
 
 export const Route = createFileRoute('/_authenticated/enrollment-manager')({
-  component: EnrollmentManager,
+  validateSearch: requestSearchSchema,
+  loaderDeps: ({ search }) => search,
+  loader: ({ context, deps }) => loadRequestList(context, deps),
+  component: EnrollmentManagerPage,
 });
-
-function EnrollmentManager() {
-  return <PageHeading title="Enrollment Submissions" />;
-}

@@ -1,0 +1,125 @@
+import Box from '@mui/material/Box';
+import LinearProgress from '@mui/material/LinearProgress';
+import Paper from '@mui/material/Paper';
+import Skeleton from '@mui/material/Skeleton';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useIsFetching, useSuspenseQuery } from '@tanstack/react-query';
+import { Suspense, useState } from 'react';
+import { PageHeading } from '../../../components/ui/page-heading';
+import { DEFAULT_EMPLOYER_PK } from '../../../contracts/employers';
+import { endpoints } from '../../../contracts/endpoints';
+import { canAccess } from '../../../contracts/permissions';
+import type { RequestItem } from '../../../contracts/requests';
+import { useCurrentEmployerPK, useCurrentRoles } from '../../../hooks/use-session';
+import { openBlobInNewWindow } from '../../../lib/open-document';
+import { useAppStore, type ModalName } from '../../../stores/app-store';
+import { requestQueries } from '../api/request-queries';
+import { useRequestSearch } from '../hooks/use-request-search';
+import { requestListQuery } from '../lib/request-list-query';
+import { nextSort, pageOf, type RequestSearch } from '../lib/request-search';
+import { ApproveRequestDialog } from './approve-request-dialog';
+import { CancelRequestDialog } from './cancel-request-dialog';
+import { RequestFiltersForm } from './request-filters';
+import { RequestPagination } from './request-pagination';
+import { RequestTable, type RequestAction } from './request-table';
+import { ViewRequestDialog } from './view-request-dialog';
+
+const ACTION_MODALS: Record<Exclude<RequestAction, 'pdf'>, ModalName> = {
+  view: 'viewRequestModal',
+  cancel: 'submitCancelRequestModal',
+  approve: 'approveRequestModal',
+};
+
+/** Enrollment Submissions Manager (spec 1 §2): filters, the server-paged table and its dialogs. */
+export function EnrollmentManagerPage() {
+  const [search, setSearch] = useRequestSearch();
+  const modal = useAppStore((state) => state.modal);
+  const openModal = useAppStore((state) => state.openModal);
+  const closeModal = useAppStore((state) => state.closeModal);
+  // Which row the open dialog is about; the store says which dialog is open.
+  const [selected, setSelected] = useState<RequestItem | null>(null);
+  const mayApprove = canAccess(useCurrentRoles(), 'approve');
+
+  const act = (action: RequestAction, request: RequestItem) => {
+    if (action === 'pdf') {
+      // Straight from the click, so the new window is not taken for a popup.
+      openBlobInNewWindow(endpoints.viewEnrollmentPdf, { query: { requestPK: request.pk } }, `request-${request.pk}.pdf`).catch(
+        () => undefined, // Told by the call layer.
+      );
+      return;
+    }
+    setSelected(request);
+    openModal(ACTION_MODALS[action]);
+  };
+  const dialogRequest = (name: ModalName) => (modal === name ? selected : null);
+
+  return (
+    <>
+      <PageHeading title="Enrollment Submissions" />
+      <Stack spacing={2}>
+        <RequestFiltersForm
+          // Remounted when the URL's filters change (Back, a link), so the fields show them.
+          key={[search.dateFrom, search.dateTo, search.lastName, search.firstName, search.status].join('|')}
+          filters={search}
+          onApply={(filters) => void setSearch({ ...filters, page: 1 })}
+        />
+        <Paper variant="outlined">
+          <FetchingBar />
+          <Suspense fallback={<RequestListSkeleton />}>
+            <RequestResults search={search} mayApprove={mayApprove} onSearch={setSearch} onAction={act} />
+          </Suspense>
+        </Paper>
+      </Stack>
+      <ViewRequestDialog request={dialogRequest('viewRequestModal')} onClose={closeModal} />
+      <CancelRequestDialog request={dialogRequest('submitCancelRequestModal')} onClose={closeModal} />
+      <ApproveRequestDialog request={dialogRequest('approveRequestModal')} onClose={closeModal} />
+    </>
+  );
+}
+
+type RequestResultsProps = {
+  search: RequestSearch;
+  mayApprove: boolean;
+  onSearch: (patch: Partial<RequestSearch>) => void;
+  onAction: (action: RequestAction, request: RequestItem) => void;
+};
+
+function RequestResults({ search, mayApprove, onSearch, onAction }: RequestResultsProps) {
+  const employerPK = useCurrentEmployerPK() ?? DEFAULT_EMPLOYER_PK;
+  const { data } = useSuspenseQuery(requestListQuery(search, employerPK));
+  return (
+    <>
+      {data.list.length === 0 ? (
+        <Typography sx={{ p: 2 }}>
+          {pageOf(search) > 1 && data.recordCount > 0 ? 'There are no requests on this page.' : 'No requests match the filters.'}
+        </Typography>
+      ) : (
+        <RequestTable
+          requests={data.list}
+          sort={search.sort}
+          onSort={(field) => onSearch(nextSort(search, field))}
+          mayApprove={mayApprove}
+          onAction={onAction}
+        />
+      )}
+      <RequestPagination page={pageOf(search)} recordCount={data.recordCount} onPage={(page) => onSearch({ page })} />
+    </>
+  );
+}
+
+function FetchingBar() {
+  const fetching = useIsFetching({ queryKey: [...requestQueries.all(), 'list'] }) > 0;
+  // The bar keeps its height when idle so the table does not jump.
+  return fetching ? <LinearProgress aria-label="Loading requests" /> : <Box sx={{ height: 4 }} />;
+}
+
+function RequestListSkeleton() {
+  return (
+    <Stack spacing={1} sx={{ p: 2 }} role="status" aria-label="Loading requests">
+      {Array.from({ length: 8 }, (_, i) => (
+        <Skeleton key={i} variant="rectangular" height={28} />
+      ))}
+    </Stack>
+  );
+}

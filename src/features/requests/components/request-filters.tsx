@@ -1,0 +1,113 @@
+import Button from '@mui/material/Button';
+import Grid from '@mui/material/Grid';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Controller, useForm } from 'react-hook-form';
+import { FormDateField } from '../../../components/form/form-date-field';
+import { FormTextField } from '../../../components/form/form-text-field';
+import { LIMITS } from '../../../contracts/person-rules';
+import { REQUEST_STATUSES } from '../../../contracts/requests';
+import {
+  type AppliedFilters,
+  filterFormValues,
+  filtersOf,
+  NO_FILTERS,
+  requestFilterForm,
+  type RequestFilterFormInput,
+  type RequestFilterFormValues,
+} from '../lib/request-filter-form';
+import type { RequestFilters } from '../lib/request-search';
+import { STATUS_GROUPS, statusFilterLabel } from '../lib/request-status';
+
+const ID_PREFIX = 'request-filter';
+
+type RequestFiltersFormProps = {
+  filters: RequestFilters;
+  /** Applies the filters (and goes back to the first page). */
+  onApply: (filters: AppliedFilters) => void;
+};
+
+/**
+ * Date range, last name, first name and request status. Typed values apply on Search; the parent
+ * remounts this form when the URL's filters change (Back, a link), so the fields show them.
+ */
+export function RequestFiltersForm({ filters, onApply }: RequestFiltersFormProps) {
+  const form = useForm<RequestFilterFormInput, unknown, RequestFilterFormValues>({
+    resolver: zodResolver(requestFilterForm),
+    defaultValues: filterFormValues(filters),
+  });
+  const { control } = form;
+
+  const submit = form.handleSubmit((values) => onApply(filtersOf(values)));
+  const clear = () => {
+    form.reset(filterFormValues({}));
+    onApply(NO_FILTERS);
+  };
+
+  return (
+    <Stack component="form" role="search" aria-label="Filter enrollment submissions" noValidate onSubmit={submit} spacing={2}>
+      <Grid container spacing={2}>
+        <Grid size={{ xs: 12, sm: 6, md: 3 }}>
+          <FormDateField control={control} name="dateFrom" label="Date From" idPrefix={ID_PREFIX} />
+        </Grid>
+        <Grid size={{ xs: 12, sm: 6, md: 3 }}>
+          <FormDateField control={control} name="dateTo" label="Date To" idPrefix={ID_PREFIX} />
+        </Grid>
+        <Grid size={{ xs: 12, sm: 6, md: 3 }}>
+          <FormTextField control={control} name="lastName" label="Last Name" maxLength={LIMITS.name} idPrefix={ID_PREFIX} />
+        </Grid>
+        <Grid size={{ xs: 12, sm: 6, md: 3 }}>
+          <FormTextField control={control} name="firstName" label="First Name" maxLength={LIMITS.name} idPrefix={ID_PREFIX} />
+        </Grid>
+        <Grid size={{ xs: 12, md: 6 }}>
+          <Controller
+            control={control}
+            name="status"
+            render={({ field }) => (
+              // Native, with the simple groups and the eight statuses as two option groups.
+              <TextField
+                select
+                id={`${ID_PREFIX}-status`}
+                label="Request Status"
+                fullWidth
+                name={field.name}
+                value={field.value}
+                onChange={(event) => field.onChange(event.target.value)}
+                onBlur={field.onBlur}
+                inputRef={field.ref}
+                slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+              >
+                <option value="">All statuses</option>
+                <optgroup label="Progress">
+                  {STATUS_GROUPS.map((group) => (
+                    <option key={group} value={group}>
+                      {statusFilterLabel(group)}
+                    </option>
+                  ))}
+                </optgroup>
+                <optgroup label="Status">
+                  {REQUEST_STATUSES.map((status) => (
+                    <option key={status} value={status}>
+                      {statusFilterLabel(status)}
+                    </option>
+                  ))}
+                </optgroup>
+              </TextField>
+            )}
+          />
+        </Grid>
+        <Grid size={{ xs: 12, md: 6 }} sx={{ display: 'flex', alignItems: 'center' }}>
+          <Stack direction="row" spacing={1}>
+            <Button type="submit" variant="contained">
+              Search
+            </Button>
+            <Button type="button" variant="outlined" onClick={clear}>
+              Clear Filters
+            </Button>
+          </Stack>
+        </Grid>
+      </Grid>
+    </Stack>
+  );
+}

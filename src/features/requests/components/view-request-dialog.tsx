@@ -1,0 +1,88 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import LinearProgress from '@mui/material/LinearProgress';
+import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
+import ListItemText from '@mui/material/ListItemText';
+import Typography from '@mui/material/Typography';
+import { useQuery } from '@tanstack/react-query';
+import type { z } from 'zod';
+import type { requestStatusEvent, RequestItem } from '../../../contracts/requests';
+import { requestQueries } from '../api/request-queries';
+import { formatMoment } from '../lib/format-requested';
+import { REQUEST_STATUS_LABELS } from '../lib/request-status';
+
+const TITLE_ID = 'view-request-title';
+
+type StatusEvent = z.output<typeof requestStatusEvent>;
+
+type ViewRequestDialogProps = {
+  /** The request to show; the dialog is open while there is one. */
+  request: RequestItem | null;
+  onClose: () => void;
+};
+
+// The rendered document is plain sections of `dl`s and tables; these rules make it readable.
+const documentStyles = {
+  '& h2': { typography: 'h6', mt: 0 },
+  '& h3': { typography: 'subtitle1', fontWeight: 600, mt: 2, mb: 1 },
+  '& dl': { display: 'grid', gridTemplateColumns: 'minmax(8rem, max-content) 1fr', columnGap: 2, rowGap: 0.5, m: 0 },
+  '& dt': { color: 'text.secondary' },
+  '& dd': { m: 0 },
+  '& table': { borderCollapse: 'collapse', width: '100%' },
+  '& th, & td': { borderBottom: 1, borderColor: 'divider', textAlign: 'left', p: 0.5, verticalAlign: 'top' },
+} as const;
+
+/** 'View Request' (spec 1 §2 Modals): the request as a rendered document, and its status timeline. */
+export function ViewRequestDialog({ request, onClose }: ViewRequestDialogProps) {
+  return (
+    <Dialog open={request !== null} onClose={onClose} aria-labelledby={TITLE_ID} maxWidth="md" fullWidth scroll="paper">
+      <DialogTitle id={TITLE_ID}>View Request</DialogTitle>
+      {/* Focusable, so keyboard users can scroll a long request. */}
+      <DialogContent dividers tabIndex={0} role="region" aria-label="Request details">
+        {request && <RequestDocument requestPK={request.pk} />}
+      </DialogContent>
+      <DialogActions>
+        <Button variant="contained" onClick={onClose} autoFocus>
+          Close
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
+
+function RequestDocument({ requestPK }: { requestPK: number }) {
+  const details = useQuery(requestQueries.details(requestPK));
+  if (details.isPending) return <LinearProgress aria-label="Loading the request" />;
+  if (details.isError) return <Alert severity="error">The request could not be loaded. Please try again.</Alert>;
+  return (
+    <>
+      {/* The server escapes every text of this fragment and sends fixed markup only (README "Viewing a request"). */}
+      <Box sx={documentStyles} dangerouslySetInnerHTML={{ __html: details.data.content }} />
+      <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 600, mt: 3 }}>
+        Status history
+      </Typography>
+      <StatusTimeline history={details.data.history} />
+    </>
+  );
+}
+
+function StatusTimeline({ history }: { history: StatusEvent[] }) {
+  return (
+    <List dense aria-label="Status history" component="ol" sx={{ listStyle: 'none', p: 0 }}>
+      {history.map((event, i) => (
+        <ListItem key={`${event.changedAt}-${i}`} disableGutters divider={i < history.length - 1}>
+          <ListItemText
+            primary={REQUEST_STATUS_LABELS[event.status]}
+            secondary={[`${formatMoment(event.changedAt)} by ${event.changedBy}`, event.note].filter(Boolean).join(' · ')}
+          />
+        </ListItem>
+      ))}
+    </List>
+  );
+}

@@ -1,0 +1,127 @@
+import { describe, expect, it } from 'vitest';
+import { requestListQuery } from '../../../contracts/requests';
+import {
+  compactSearch,
+  DEFAULT_REQUEST_SORT,
+  nextSort,
+  pageOf,
+  parseSort,
+  REQUEST_SORT_FIELDS,
+  requestSearchSchema,
+  toRequestListBody,
+} from './request-search';
+
+describe('requestSearchSchema', () => {
+  it('defaults to the first page, no filters and the newest first, without writing them to the URL', () => {
+    const search = requestSearchSchema.parse({});
+    expect(search).toEqual({});
+    expect(pageOf(search)).toBe(1);
+    expect(parseSort(search.sort)).toEqual({ field: 'dateRequested', direction: 'DESC' });
+  });
+
+  it('reads every filter, the sort and the page from the URL', () => {
+    expect(
+      requestSearchSchema.parse({
+        page: '3',
+        sort: 'subscriberLastName ASC',
+        dateFrom: '2025-01-01',
+        dateTo: '2025-01-31',
+        lastName: ' Smith ',
+        firstName: 'Ann',
+        status: 'InProgress',
+      }),
+    ).toEqual({
+      page: 3,
+      sort: 'subscriberLastName ASC',
+      dateFrom: '2025-01-01',
+      dateTo: '2025-01-31',
+      lastName: 'Smith',
+      firstName: 'Ann',
+      status: 'InProgress',
+    });
+  });
+
+  it('falls back to absent values for anything malformed instead of failing the route', () => {
+    expect(
+      requestSearchSchema.parse({
+        page: 0,
+        sort: 'ssn ASC',
+        dateFrom: '01/05/2025',
+        dateTo: '2025-02-30',
+        lastName: 'x'.repeat(26),
+        status: 'Approved',
+      }),
+    ).toEqual({});
+    expect(pageOf(requestSearchSchema.parse({ page: 'two' }))).toBe(1);
+  });
+
+  it('reads a name the router parsed as a number back as text', () => {
+    expect(requestSearchSchema.parse({ lastName: 123 }).lastName).toBe('123');
+  });
+});
+
+describe('toRequestListBody', () => {
+  it('sends a zero-based page, 20 records, the default sort and the filters', () => {
+    const search = requestSearchSchema.parse({ page: 2, lastName: 'Li', dateFrom: '2025-03-01', status: 'Submitted' });
+    expect(toRequestListBody(search, 2)).toEqual({
+      employerPK: 2,
+      recordsPerPage: 20,
+      page: 1,
+      sortColumn: DEFAULT_REQUEST_SORT,
+      firstName: undefined,
+      lastName: 'Li',
+      dateFrom: '2025-03-01',
+      dateTo: undefined,
+      RequestStatus: 'Submitted',
+    });
+  });
+
+  it('sends a simple status filter as RequestStatusList', () => {
+    const body = toRequestListBody(requestSearchSchema.parse({ status: 'Failed' }), 4);
+    expect(body).toMatchObject({ employerPK: 4, RequestStatusList: 'Failed' });
+    expect(body).not.toHaveProperty('RequestStatus');
+  });
+
+  it('builds bodies the list contract accepts for every sort', () => {
+    for (const field of REQUEST_SORT_FIELDS) {
+      for (const direction of ['ASC', 'DESC']) {
+        const search = requestSearchSchema.parse({ sort: `${field} ${direction}`, status: 'Processed', dateTo: '2025-12-31' });
+        expect(requestListQuery.safeParse(toRequestListBody(search, 2)).success).toBe(true);
+      }
+    }
+  });
+});
+
+describe('nextSort', () => {
+  const at = (page: number, sort?: string) => requestSearchSchema.parse({ page, sort });
+
+  it('toggles the sorted column between DESC and ASC', () => {
+    expect(nextSort(at(1), 'dateRequested').sort).toBe('dateRequested ASC');
+    expect(nextSort(at(1, 'dateRequested ASC'), 'dateRequested').sort).toBe('dateRequested DESC');
+  });
+
+  it('starts another column with DESC and goes back to the first page', () => {
+    expect(nextSort(at(4), 'subscriberLastName')).toEqual({ sort: 'subscriberLastName DESC', page: 1 });
+  });
+});
+
+describe('compactSearch', () => {
+  it('leaves defaults and blanks out of the URL', () => {
+    expect(
+      compactSearch({ page: 1, sort: DEFAULT_REQUEST_SORT, dateFrom: '', dateTo: '2025-01-31', lastName: '', firstName: 'Ann', status: undefined }),
+    ).toEqual({
+      page: undefined,
+      sort: undefined,
+      dateFrom: undefined,
+      dateTo: '2025-01-31',
+      lastName: undefined,
+      firstName: 'Ann',
+      status: undefined,
+    });
+  });
+
+  it('round-trips through the schema', () => {
+    const search = requestSearchSchema.parse({ page: 2, sort: 'status ASC', status: 'HRApproved', lastName: 'Li' });
+    expect(requestSearchSchema.parse(compactSearch(search))).toEqual(search);
+  });
+});
