@@ -126,13 +126,13 @@ function MemberResults({ search, termedAllowed, allowDependents, onSearch, onCho
   );
 }
 
-function FetchingBar() {
+export function FetchingBar() {
   const fetching = useIsFetching({ queryKey: [...subscriberQueries.all(), 'list'] }) > 0;
   // The bar keeps its height when idle so the table does not jump.
   return fetching ? <LinearProgress aria-label="Loading members" /> : <Box sx={{ height: 4 }} />;
 }
 
-function MemberListSkeleton() {
+export function MemberListSkeleton() {
   return (
     <Stack spacing={1} sx={{ p: 2 }} role="status" aria-label="Loading members">
       {Array.from({ length: Math.min(8, SUBSCRIBER_PAGE_SIZE) }, (_, i) => (

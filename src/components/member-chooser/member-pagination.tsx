@@ -9,20 +9,32 @@ type MemberPaginationProps = {
   page: number;
   recordCount: number;
   onPage: (page: number) => void;
+  /** Rows per page (default: the subscriber list's). */
+  pageSize?: number;
+  /** What the rows are, in the status line ('Members 1–20 of 57'). */
+  itemLabel?: string;
+  navLabel?: string;
 };
 
 /** First / Previous, four page links, Next / Last (spec 1 §9), plus which rows are shown. */
-export function MemberPagination({ page, recordCount, onPage }: MemberPaginationProps) {
-  const pageCount = pageCountOf(recordCount);
-  const first = recordCount === 0 ? 0 : (page - 1) * SUBSCRIBER_PAGE_SIZE + 1;
-  const last = Math.min(page * SUBSCRIBER_PAGE_SIZE, recordCount);
+export function MemberPagination({
+  page,
+  recordCount,
+  onPage,
+  pageSize = SUBSCRIBER_PAGE_SIZE,
+  itemLabel = 'Members',
+  navLabel = 'Member list pages',
+}: MemberPaginationProps) {
+  const pageCount = pageCountOf(recordCount, pageSize);
+  const first = recordCount === 0 ? 0 : (page - 1) * pageSize + 1;
+  const last = Math.min(page * pageSize, recordCount);
 
   return (
     <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ alignItems: 'center', justifyContent: 'space-between', p: 1 }}>
       <Typography variant="body2" role="status" aria-live="polite">
-        {recordCount === 0 ? 'No members' : `Members ${first}–${last} of ${recordCount}`}
+        {recordCount === 0 ? `No ${itemLabel.toLowerCase()}` : `${itemLabel} ${first}–${last} of ${recordCount}`}
       </Typography>
-      <Stack component="nav" aria-label="Member list pages" direction="row" spacing={0.5} sx={{ flexWrap: 'wrap' }}>
+      <Stack component="nav" aria-label={navLabel} direction="row" spacing={0.5} sx={{ flexWrap: 'wrap' }}>
         <Button size="small" disabled={page <= 1} onClick={() => onPage(1)}>
           First
         </Button>

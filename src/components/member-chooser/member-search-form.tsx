@@ -11,6 +11,12 @@ type MemberSearchFormProps = {
   search: MemberSearch;
   termedAllowed: boolean;
   onSearch: (patch: Partial<MemberSearch>) => void;
+  /** Label of the SSN field (default 'SSN last 4'). */
+  ssnLabel?: string;
+  /** Called after Search or Clear Search was applied (a modal closes itself then). */
+  onDone?: () => void;
+  /** Prefix of the fields' DOM ids, for a screen that shows the form next to similar fields. */
+  idPrefix?: string;
 };
 
 const digitsOnly = (value: string) => value.replace(/\D/g, '').slice(0, LIMITS.ssnFilter);
@@ -19,7 +25,14 @@ const digitsOnly = (value: string) => value.replace(/\D/g, '').slice(0, LIMITS.s
  * Search First Name, Search Last Name, SSN last 4 and the termed-member checkbox. Typed values are
  * applied on Search; the parent remounts this form when the URL's filters change (Back, a link).
  */
-export function MemberSearchForm({ search, termedAllowed, onSearch }: MemberSearchFormProps) {
+export function MemberSearchForm({
+  search,
+  termedAllowed,
+  onSearch,
+  ssnLabel = 'SSN last 4',
+  onDone,
+  idPrefix = 'member-search',
+}: MemberSearchFormProps) {
   const [firstName, setFirstName] = useState(search.firstName ?? '');
   const [lastName, setLastName] = useState(search.lastName ?? '');
   const [ssn, setSsn] = useState(search.ssn ?? '');
@@ -27,6 +40,7 @@ export function MemberSearchForm({ search, termedAllowed, onSearch }: MemberSear
   const submit = (event: FormEvent) => {
     event.preventDefault();
     onSearch({ firstName: firstName.trim(), lastName: lastName.trim(), ssn, page: 1 });
+    onDone?.();
   };
 
   const clear = () => {
@@ -34,13 +48,14 @@ export function MemberSearchForm({ search, termedAllowed, onSearch }: MemberSear
     setLastName('');
     setSsn('');
     onSearch({ firstName: undefined, lastName: undefined, ssn: undefined, page: 1 });
+    onDone?.();
   };
 
   return (
     <Stack component="form" role="search" aria-label="Search members" onSubmit={submit} spacing={2}>
       <Stack direction={{ xs: 'column', md: 'row' }} spacing={2}>
         <TextField
-          id="member-search-first-name"
+          id={`${idPrefix}-first-name`}
           label="Search First Name"
           size="small"
           value={firstName}
@@ -48,7 +63,7 @@ export function MemberSearchForm({ search, termedAllowed, onSearch }: MemberSear
           slotProps={{ htmlInput: { maxLength: LIMITS.name } }}
         />
         <TextField
-          id="member-search-last-name"
+          id={`${idPrefix}-last-name`}
           label="Search Last Name"
           size="small"
           value={lastName}
@@ -56,8 +71,8 @@ export function MemberSearchForm({ search, termedAllowed, onSearch }: MemberSear
           slotProps={{ htmlInput: { maxLength: LIMITS.name } }}
         />
         <TextField
-          id="member-search-ssn"
-          label="SSN last 4"
+          id={`${idPrefix}-ssn`}
+          label={ssnLabel}
           size="small"
           value={ssn}
           onChange={(event) => setSsn(digitsOnly(event.target.value))}

@@ -23,6 +23,10 @@ type MemberTableProps = {
   onChoose: (subscriber: SubscriberSummary) => void;
   /** When given, each row can expand to show this (the subscriber's dependents). */
   renderDetail?: (subscriber: SubscriberSummary) => ReactNode;
+  /** Screens that act on a chosen row with their own buttons mark it as selected. */
+  selectedPK?: number | null;
+  /** Read by screen readers: what a click on a row does. */
+  caption?: string;
 };
 
 // Read by screen readers, not shown.
@@ -40,8 +44,11 @@ const visuallyHidden = {
 
 const isActivation = (event: KeyboardEvent) => event.key === 'Enter' || event.key === ' ';
 
+const CHOOSE_CAPTION =
+  'Members. Column headers sort the list; choose a member by clicking its row or pressing Enter or Space on it.';
+
 /** One page of subscribers: sortable headers, rows chosen by click or Enter/Space. */
-export function MemberTable({ members, sort, onSort, onChoose, renderDetail }: MemberTableProps) {
+export function MemberTable({ members, sort, onSort, onChoose, renderDetail, selectedPK, caption = CHOOSE_CAPTION }: MemberTableProps) {
   const current = parseSort(sort);
   const sorting = useMemo<SortingState>(
     () => [{ id: current.field, desc: current.direction === 'DESC' }],
@@ -72,7 +79,7 @@ export function MemberTable({ members, sort, onSort, onChoose, renderDetail }: M
     <TableContainer>
       <Table size="small">
         <Box component="caption" sx={visuallyHidden}>
-          Members. Column headers sort the list; choose a member by clicking its row or pressing Enter or Space on it.
+          {caption}
         </Box>
         <TableHead>
           {table.getHeaderGroups().map((group) => (
@@ -112,12 +119,15 @@ export function MemberTable({ members, sort, onSort, onChoose, renderDetail }: M
             const name = `${subscriber.firstName} ${subscriber.lastName}`;
             const detailId = `member-${row.id}-dependents`;
             const expanded = row.getIsExpanded();
+            const selected = selectedPK === undefined ? undefined : selectedPK === subscriber.subscriberPK;
             return (
               <Fragment key={row.id}>
                 <TableRow
                   hover
                   tabIndex={0}
                   data-testid="member-row"
+                  selected={selected ?? false}
+                  aria-selected={selected}
                   onClick={() => onChoose(subscriber)}
                   onKeyDown={(event) => {
                     // Keys pressed on the expand button inside the row are the button's own.

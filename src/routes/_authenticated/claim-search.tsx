@@ -1,10 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { PageHeading } from '../../components/ui/page-heading';
+import { loadClaimList } from '../../features/claims/api/claim-queries';
+import { claimSearchSchema } from '../../features/claims/claim-search';
+import { ClaimSearchPage } from '../../features/claims/components/claim-search-page';
 
 export const Route = createFileRoute('/_authenticated/claim-search')({
-  component: ClaimSearch,
+  validateSearch: claimSearchSchema,
+  loaderDeps: ({ search }) => search,
+  loader: ({ context, deps }) => loadClaimList(context, deps),
+  component: ClaimSearchPage,
 });
-
-function ClaimSearch() {
-  return <PageHeading title="Claim Search" />;
-}

@@ -1,10 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { PageHeading } from '../../components/ui/page-heading';
+import { loadMemberList } from '../../components/member-chooser/member-list-query';
+import { memberSearchSchema } from '../../components/member-chooser/member-search';
+import { IdCardPage } from '../../features/id-cards/components/id-card-page';
 
 export const Route = createFileRoute('/_authenticated/request-new-id-card')({
-  component: RequestIdCard,
+  validateSearch: memberSearchSchema,
+  loaderDeps: ({ search }) => search,
+  loader: ({ context, deps }) => loadMemberList(context, deps),
+  component: IdCardPage,
 });
-
-function RequestIdCard() {
-  return <PageHeading title="Choose a Subscriber or Dependent" />;
-}

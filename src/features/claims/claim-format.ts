@@ -1,0 +1,8 @@
+import { formatIsoDate } from '../../components/member-chooser/format-iso-date';
+
+/** Shown for a claim not paid yet (spec 2 §2). */
+export const IN_PROCESS = 'In-Process';
+
+export function formatPaymentDate(paymentDate: string | null): string {
+  return paymentDate ? formatIsoDate(paymentDate) : IN_PROCESS;
+}

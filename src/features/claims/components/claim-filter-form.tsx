@@ -1,0 +1,66 @@
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import { useForm } from 'react-hook-form';
+import { FormDateField } from '../../../components/form/form-date-field';
+import { FormTextField } from '../../../components/form/form-text-field';
+import { INVALID_DATE_VALUE } from '../../../components/form/iso-date';
+import type { ClaimSearch } from '../claim-search';
+
+type ClaimFilterValues = { firstName: string; lastName: string; startDate: string; endDate: string };
+
+type ClaimFilterFormProps = {
+  search: ClaimSearch;
+  onSearch: (patch: Partial<ClaimSearch>) => void;
+};
+
+// The spec shows no date messages: a date that cannot be read is searched as no date.
+const dateOrUndefined = (value: string) => (value && value !== INVALID_DATE_VALUE ? value : undefined);
+
+/**
+ * First name, last name, start and end date of service; applied on Search. The parent remounts it
+ * when the URL's filters change (Back, a link), so the fields show them.
+ */
+export function ClaimFilterForm({ search, onSearch }: ClaimFilterFormProps) {
+  const { control, handleSubmit, reset } = useForm<ClaimFilterValues>({
+    defaultValues: {
+      firstName: search.firstName ?? '',
+      lastName: search.lastName ?? '',
+      startDate: search.startDate ?? '',
+      endDate: search.endDate ?? '',
+    },
+  });
+
+  const submit = handleSubmit((values) =>
+    onSearch({
+      firstName: values.firstName.trim() || undefined,
+      lastName: values.lastName.trim() || undefined,
+      startDate: dateOrUndefined(values.startDate),
+      endDate: dateOrUndefined(values.endDate),
+      page: 1,
+    }),
+  );
+
+  const clear = () => {
+    reset({ firstName: '', lastName: '', startDate: '', endDate: '' });
+    onSearch({ firstName: undefined, lastName: undefined, startDate: undefined, endDate: undefined, page: 1 });
+  };
+
+  return (
+    <Stack component="form" role="search" aria-label="Search claims" noValidate onSubmit={(event) => void submit(event)} spacing={2}>
+      <Stack direction={{ xs: 'column', md: 'row' }} spacing={2}>
+        <FormTextField control={control} name="firstName" label="First Name" maxLength={25} idPrefix="claim-search" size="small" />
+        <FormTextField control={control} name="lastName" label="Last Name" maxLength={25} idPrefix="claim-search" size="small" />
+        <FormDateField control={control} name="startDate" label="Start Date" idPrefix="claim-search" />
+        <FormDateField control={control} name="endDate" label="End Date" idPrefix="claim-search" />
+      </Stack>
+      <Stack direction="row" spacing={1}>
+        <Button type="submit" variant="contained">
+          Search
+        </Button>
+        <Button type="button" variant="outlined" onClick={clear}>
+          Clear Search
+        </Button>
+      </Stack>
+    </Stack>
+  );
+}

@@ -1,0 +1,84 @@
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import LinearProgress from '@mui/material/LinearProgress';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useIsFetching, useSuspenseQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { MemberPagination } from '../../../components/member-chooser/member-pagination';
+import { PageHeading } from '../../../components/ui/page-heading';
+import { CLAIM_PAGE_SIZE, type Claim } from '../../../contracts/claims';
+import { DEFAULT_EMPLOYER_PK } from '../../../contracts/employers';
+import { endpoints } from '../../../contracts/endpoints';
+import { useCurrentEmployerPK } from '../../../hooks/use-session';
+import { openBlobInNewWindow } from '../../../lib/open-document';
+import { claimListQuery, claimQueries } from '../api/claim-queries';
+import { claimPageOf, eobQuery, nextClaimSort } from '../claim-search';
+import { useClaimSearch } from '../use-claim-search';
+import { ClaimFilterForm } from './claim-filter-form';
+import { ClaimTable } from './claim-table';
+
+/** The claim's explanation of benefits in a new window; call it inside the click. */
+function openEob(claim: Claim) {
+  // The call layer has already shown any failure.
+  openBlobInNewWindow(endpoints.claimEobPdf, { query: eobQuery(claim) }, `EOB ${claim.claimNumber}.pdf`).catch(() => undefined);
+}
+
+/** /claim-search (spec 2 §2 "Claim search screen"). */
+export function ClaimSearchPage() {
+  const [search, setSearch] = useClaimSearch();
+  const [selectedClaimID, setSelectedClaimID] = useState<number | null>(null);
+  const employerPK = useCurrentEmployerPK() ?? DEFAULT_EMPLOYER_PK;
+  const { data } = useSuspenseQuery(claimListQuery(search, employerPK));
+  // A selection on another page (or search) is no selection.
+  const selected = data.list.find((claim) => claim.claimID === selectedClaimID) ?? null;
+
+  return (
+    <>
+      <PageHeading title="Claim Search" />
+      <Stack spacing={2}>
+        <ClaimFilterForm
+          key={[search.firstName, search.lastName, search.startDate, search.endDate].join('|')}
+          search={search}
+          onSearch={setSearch}
+        />
+        <Box>
+          <Button variant="contained" disabled={!selected} onClick={() => selected && openEob(selected)}>
+            Download PDF
+          </Button>
+        </Box>
+        <Paper variant="outlined">
+          <FetchingBar />
+          {data.list.length === 0 ? (
+            <Typography sx={{ p: 2 }}>
+              {claimPageOf(search) > 1 && data.recordCount > 0 ? 'There are no claims on this page.' : 'No claims match your search.'}
+            </Typography>
+          ) : (
+            <ClaimTable
+              claims={data.list}
+              sort={search.sort}
+              onSort={(field) => setSearch(nextClaimSort(search, field))}
+              selectedClaimID={selected?.claimID ?? null}
+              onSelect={(claim) => setSelectedClaimID(claim.claimID)}
+            />
+          )}
+          <MemberPagination
+            page={claimPageOf(search)}
+            recordCount={data.recordCount}
+            onPage={(page) => setSearch({ page })}
+            pageSize={CLAIM_PAGE_SIZE}
+            itemLabel="Claims"
+            navLabel="Claim list pages"
+          />
+        </Paper>
+      </Stack>
+    </>
+  );
+}
+
+function FetchingBar() {
+  const fetching = useIsFetching({ queryKey: [...claimQueries.all(), 'list'] }) > 0;
+  // Keeps its height when idle so the table does not jump.
+  return fetching ? <LinearProgress aria-label="Loading claims" /> : <Box sx={{ height: 4 }} />;
+}

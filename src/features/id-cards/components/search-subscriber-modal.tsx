@@ -1,0 +1,41 @@
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import { MemberSearchForm } from '../../../components/member-chooser/member-search-form';
+import type { MemberSearch } from '../../../components/member-chooser/member-search';
+import { useAppStore } from '../../../stores/app-store';
+
+const TITLE_ID = 'search-subscriber-title';
+
+type SearchSubscriberModalProps = {
+  search: MemberSearch;
+  onSearch: (patch: Partial<MemberSearch>) => void;
+};
+
+/** 'Search' of the ID card screen: the server-side member search, in the searchSubscriberModal. */
+export function SearchSubscriberModal({ search, onSearch }: SearchSubscriberModalProps) {
+  const open = useAppStore((state) => state.modal === 'searchSubscriberModal');
+  const close = useAppStore((state) => state.closeModal);
+  return (
+    <Dialog open={open} onClose={close} aria-labelledby={TITLE_ID} maxWidth="md" fullWidth>
+      <DialogTitle id={TITLE_ID}>Search Subscriber</DialogTitle>
+      <DialogContent>
+        {/* Mounted with the dialog, so it always starts from the URL's filters. */}
+        {open && (
+          <MemberSearchForm
+            search={search}
+            termedAllowed
+            onSearch={onSearch}
+            onDone={close}
+            idPrefix="search-subscriber"
+          />
+        )}
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={close}>Close</Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
