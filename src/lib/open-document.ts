@@ -1,5 +1,6 @@
 import type { Endpoint, EndpointInput } from '../contracts/endpoint';
 import { callEndpoint } from './api-client';
+import { saveBlob } from './download-file';
 
 // How long a document's object URL outlives the call: enough for the new window (or the download)
 // to read it, after which the memory is given back.
@@ -12,16 +13,6 @@ function showLoading(target: Window, fileName: string): void {
   } catch {
     // A window we may not write to still gets the document below.
   }
-}
-
-function download(url: string, fileName: string): void {
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  link.rel = 'noopener';
-  document.body.append(link);
-  link.click();
-  link.remove();
 }
 
 /**
@@ -45,8 +36,11 @@ export async function openBlobInNewWindow<E extends Endpoint>(endpoint: E, input
     target?.close();
     throw error;
   }
+  if (!target || target.closed) {
+    saveBlob(blob, fileName);
+    return;
+  }
   const url = URL.createObjectURL(blob);
-  if (target && !target.closed) target.location.href = url;
-  else download(url, fileName);
+  target.location.href = url;
   window.setTimeout(() => URL.revokeObjectURL(url), URL_LIFETIME_MS);
 }
