@@ -10,11 +10,11 @@ import { DEFAULT_EMPLOYER_PK } from '../../contracts/employers';
 import type { Dependent } from '../../contracts/dependents';
 import { SUBSCRIBER_PAGE_SIZE, type SubscriberSummary } from '../../contracts/subscribers';
 import { useCurrentEmployerPK } from '../../hooks/use-session';
+import { ListPagination } from '../data-table/list-pagination';
 import { subscriberQueries } from './api/subscriber-queries';
 import { MemberDependents } from './member-dependents';
 import { memberListQuery, type MemberListOptions } from './member-list-query';
-import { MemberPagination } from './member-pagination';
-import { nextSort, pageOf, type MemberSearch } from './member-search';
+import { memberPaging, nextSort, pageOf, type MemberSearch } from './member-search';
 import { MemberSearchForm } from './member-search-form';
 import { MemberTable } from './member-table';
 import { PendingNoticeModal } from './pending-notice-modal';
@@ -121,7 +121,7 @@ function MemberResults({ search, termedAllowed, allowDependents, onSearch, onCho
           }
         />
       )}
-      <MemberPagination page={pageOf(search)} recordCount={data.recordCount} onPage={(page) => onSearch({ page })} />
+      <ListPagination {...memberPaging} page={pageOf(search)} recordCount={data.recordCount} onPage={(page) => onSearch({ page })} />
     </>
   );
 }

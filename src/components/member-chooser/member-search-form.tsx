@@ -1,10 +1,10 @@
-import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { useState, type FormEvent } from 'react';
 import { LIMITS } from '../../contracts/person-rules';
+import { FilterFormButtons } from '../form/filter-form-buttons';
 import type { MemberSearch } from './member-search';
 
 type MemberSearchFormProps = {
@@ -78,14 +78,7 @@ export function MemberSearchForm({
           onChange={(event) => setSsn(digitsOnly(event.target.value))}
           slotProps={{ htmlInput: { maxLength: LIMITS.ssnFilter, inputMode: 'numeric', pattern: '\\d*' } }}
         />
-        <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
-          <Button type="submit" variant="contained">
-            Search
-          </Button>
-          <Button type="button" variant="outlined" onClick={clear}>
-            Clear Search
-          </Button>
-        </Stack>
+        <FilterFormButtons clearLabel="Clear Search" onClear={clear} />
       </Stack>
       <FormControlLabel
         label="Display Termed Member"

@@ -5,7 +5,6 @@ import {
   memberSearchSchema,
   nextSort,
   pageOf,
-  pageWindow,
   parseSort,
   toSubscriberListQuery,
 } from './member-search';
@@ -90,18 +89,5 @@ describe('compactSearch', () => {
       ssn: undefined,
       termed: undefined,
     });
-  });
-});
-
-describe('pageWindow', () => {
-  it('offers four page links around the current page', () => {
-    expect(pageWindow(1, 9)).toEqual([1, 2, 3, 4]);
-    expect(pageWindow(5, 9)).toEqual([4, 5, 6, 7]);
-    expect(pageWindow(9, 9)).toEqual([6, 7, 8, 9]);
-  });
-
-  it('offers fewer links when there are fewer pages', () => {
-    expect(pageWindow(1, 2)).toEqual([1, 2]);
-    expect(pageWindow(1, 1)).toEqual([1]);
   });
 });

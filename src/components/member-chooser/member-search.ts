@@ -92,13 +92,10 @@ export function toSubscriberListQuery(
   };
 }
 
-export function pageCountOf(recordCount: number, pageSize = SUBSCRIBER_PAGE_SIZE): number {
-  return Math.max(1, Math.ceil(recordCount / pageSize));
-}
-
-/** The one-based page numbers to offer as links: a window of `links` pages around the current one. */
-export function pageWindow(page: number, pageCount: number, links = SUBSCRIBER_PAGE_LINKS): number[] {
-  const size = Math.min(links, pageCount);
-  const start = Math.min(Math.max(1, page - Math.floor((size - 1) / 2)), pageCount - size + 1);
-  return Array.from({ length: size }, (_, i) => start + i);
-}
+/** The chooser's `ListPagination` settings: every screen that shows it pages the same way (spec 1 §9). */
+export const memberPaging = {
+  pageSize: SUBSCRIBER_PAGE_SIZE,
+  pageLinks: SUBSCRIBER_PAGE_LINKS,
+  itemLabel: 'Members',
+  navLabel: 'Member list pages',
+} as const;

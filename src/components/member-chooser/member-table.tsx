@@ -1,17 +1,18 @@
 import KeyboardArrowDownIcon from '@mui/icons-material/KeyboardArrowDown';
 import KeyboardArrowRightIcon from '@mui/icons-material/KeyboardArrowRight';
-import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
-import TableSortLabel from '@mui/material/TableSortLabel';
-import { functionalUpdate, useTable, type SortingState } from '@tanstack/react-table';
-import { Fragment, useMemo, type KeyboardEvent, type ReactNode } from 'react';
+import { useTable } from '@tanstack/react-table';
+import { Fragment, type KeyboardEvent, type ReactNode } from 'react';
 import type { SubscriberSummary } from '../../contracts/subscribers';
+import { DataCells } from '../data-table/data-cells';
+import { SortableTableHead } from '../data-table/sortable-table-head';
+import { useServerSorting } from '../data-table/use-server-sorting';
+import { VisuallyHidden } from '../ui/visually-hidden';
 import { memberColumns, memberTableFeatures } from './member-columns';
 import { parseSort, type MemberSortField } from './member-search';
 
@@ -29,19 +30,6 @@ type MemberTableProps = {
   caption?: string;
 };
 
-// Read by screen readers, not shown.
-const visuallyHidden = {
-  position: 'absolute',
-  width: '1px',
-  height: '1px',
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-  border: 0,
-  p: 0,
-  m: '-1px',
-} as const;
-
 const isActivation = (event: KeyboardEvent) => event.key === 'Enter' || event.key === ' ';
 
 const CHOOSE_CAPTION =
@@ -49,27 +37,13 @@ const CHOOSE_CAPTION =
 
 /** One page of subscribers: sortable headers, rows chosen by click or Enter/Space. */
 export function MemberTable({ members, sort, onSort, onChoose, renderDetail, selectedPK, caption = CHOOSE_CAPTION }: MemberTableProps) {
-  const current = parseSort(sort);
-  const sorting = useMemo<SortingState>(
-    () => [{ id: current.field, desc: current.direction === 'DESC' }],
-    [current.field, current.direction],
-  );
-
+  const sorting = useServerSorting(parseSort(sort), onSort);
   const table = useTable({
     features: memberTableFeatures,
     columns: memberColumns,
     data: members,
     getRowId: (row) => String(row.subscriberPK),
-    state: { sorting },
-    manualSorting: true,
-    enableMultiSort: false,
-    enableSortingRemoval: false,
-    sortDescFirst: true,
-    // The table only reports which header was clicked; the URL owns the sort (and resets the page).
-    onSortingChange: (updater) => {
-      const clicked = functionalUpdate(updater, sorting)[0]?.id;
-      if (clicked) onSort(clicked as MemberSortField);
-    },
+    ...sorting,
     getRowCanExpand: () => Boolean(renderDetail),
   });
 
@@ -78,41 +52,17 @@ export function MemberTable({ members, sort, onSort, onChoose, renderDetail, sel
   return (
     <TableContainer>
       <Table size="small">
-        <Box component="caption" sx={visuallyHidden}>
-          {caption}
-        </Box>
-        <TableHead>
-          {table.getHeaderGroups().map((group) => (
-            <TableRow key={group.id}>
-              {renderDetail && (
-                <TableCell padding="checkbox">
-                  <Box component="span" sx={visuallyHidden}>
-                    Dependents
-                  </Box>
-                </TableCell>
-              )}
-              {group.headers.map((header) => {
-                const sorted = header.column.getIsSorted();
-                return (
-                  <TableCell
-                    key={header.id}
-                    scope="col"
-                    aria-sort={sorted ? (sorted === 'desc' ? 'descending' : 'ascending') : undefined}
-                    sortDirection={sorted || false}
-                  >
-                    <TableSortLabel
-                      active={Boolean(sorted)}
-                      direction={sorted === 'desc' ? 'desc' : 'asc'}
-                      onClick={header.column.getToggleSortingHandler()}
-                    >
-                      <table.FlexRender header={header} />
-                    </TableSortLabel>
-                  </TableCell>
-                );
-              })}
-            </TableRow>
-          ))}
-        </TableHead>
+        <VisuallyHidden component="caption">{caption}</VisuallyHidden>
+        <SortableTableHead
+          headerGroups={table.getHeaderGroups()}
+          leading={
+            renderDetail && (
+              <TableCell padding="checkbox">
+                <VisuallyHidden>Dependents</VisuallyHidden>
+              </TableCell>
+            )
+          }
+        />
         <TableBody>
           {table.getRowModel().rows.map((row) => {
             const subscriber = row.original;
@@ -153,11 +103,7 @@ export function MemberTable({ members, sort, onSort, onChoose, renderDetail, sel
                       </IconButton>
                     </TableCell>
                   )}
-                  {row.getAllCells().map((cell) => (
-                    <TableCell key={cell.id}>
-                      <table.FlexRender cell={cell} />
-                    </TableCell>
-                  ))}
+                  <DataCells row={row} />
                 </TableRow>
                 {renderDetail && expanded && (
                   <TableRow id={detailId}>

@@ -6,10 +6,10 @@ import { Suspense, type ReactNode } from 'react';
 import { DEFAULT_EMPLOYER_PK } from '../../contracts/employers';
 import type { SubscriberSummary } from '../../contracts/subscribers';
 import { useCurrentEmployerPK } from '../../hooks/use-session';
+import { ListPagination } from '../data-table/list-pagination';
 import { FetchingBar, MemberListSkeleton } from './member-chooser';
 import { memberListQuery } from './member-list-query';
-import { MemberPagination } from './member-pagination';
-import { nextSort, pageOf, type MemberSearch } from './member-search';
+import { memberPaging, nextSort, pageOf, type MemberSearch } from './member-search';
 import { MemberTable } from './member-table';
 
 const SELECT_CAPTION =
@@ -89,7 +89,7 @@ function SelectableMemberResults({
             caption={SELECT_CAPTION}
           />
         )}
-        <MemberPagination page={pageOf(search)} recordCount={data.recordCount} onPage={(page) => onSearch({ page })} />
+        <ListPagination {...memberPaging} page={pageOf(search)} recordCount={data.recordCount} onPage={(page) => onSearch({ page })} />
       </Paper>
     </Stack>
   );

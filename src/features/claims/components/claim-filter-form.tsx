@@ -1,6 +1,6 @@
-import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import { useForm } from 'react-hook-form';
+import { FilterFormButtons } from '../../../components/form/filter-form-buttons';
 import { FormDateField } from '../../../components/form/form-date-field';
 import { FormTextField } from '../../../components/form/form-text-field';
 import { INVALID_DATE_VALUE } from '../../../components/form/iso-date';
@@ -53,14 +53,7 @@ export function ClaimFilterForm({ search, onSearch }: ClaimFilterFormProps) {
         <FormDateField control={control} name="startDate" label="Start Date" idPrefix="claim-search" />
         <FormDateField control={control} name="endDate" label="End Date" idPrefix="claim-search" />
       </Stack>
-      <Stack direction="row" spacing={1}>
-        <Button type="submit" variant="contained">
-          Search
-        </Button>
-        <Button type="button" variant="outlined" onClick={clear}>
-          Clear Search
-        </Button>
-      </Stack>
+      <FilterFormButtons clearLabel="Clear Search" onClear={clear} />
     </Stack>
   );
 }

@@ -6,9 +6,9 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useIsFetching, useSuspenseQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { MemberPagination } from '../../../components/member-chooser/member-pagination';
+import { ListPagination } from '../../../components/data-table/list-pagination';
 import { PageHeading } from '../../../components/ui/page-heading';
-import { CLAIM_PAGE_SIZE, type Claim } from '../../../contracts/claims';
+import { CLAIM_PAGE_LINKS, CLAIM_PAGE_SIZE, type Claim } from '../../../contracts/claims';
 import { DEFAULT_EMPLOYER_PK } from '../../../contracts/employers';
 import { endpoints } from '../../../contracts/endpoints';
 import { useCurrentEmployerPK } from '../../../hooks/use-session';
@@ -63,13 +63,14 @@ export function ClaimSearchPage() {
               onSelect={(claim) => setSelectedClaimID(claim.claimID)}
             />
           )}
-          <MemberPagination
+          <ListPagination
             page={claimPageOf(search)}
             recordCount={data.recordCount}
-            onPage={(page) => setSearch({ page })}
             pageSize={CLAIM_PAGE_SIZE}
+            pageLinks={CLAIM_PAGE_LINKS}
             itemLabel="Claims"
             navLabel="Claim list pages"
+            onPage={(page) => setSearch({ page })}
           />
         </Paper>
       </Stack>

@@ -8,8 +8,9 @@ import Typography from '@mui/material/Typography';
 import { QueryErrorResetBoundary, useIsFetching, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { CatchBoundary } from '@tanstack/react-router';
 import { Suspense, useState } from 'react';
-import { DOCUMENT_PAGE_SIZE, DOCUMENT_TITLES, type DocumentKind } from '../../../contracts/documents';
+import { DOCUMENT_PAGE_LINKS, DOCUMENT_PAGE_SIZE, DOCUMENT_TITLES, type DocumentKind } from '../../../contracts/documents';
 import { DEFAULT_EMPLOYER_PK } from '../../../contracts/employers';
+import { ListPagination } from '../../../components/data-table/list-pagination';
 import { PageHeading } from '../../../components/ui/page-heading';
 import { useCurrentEmployerPK } from '../../../hooks/use-session';
 import { DownloadStatus } from '../components/download-status';
@@ -19,7 +20,6 @@ import type { DateRange } from '../lib/date-range';
 import { documentQueries } from './api/document-queries';
 import { downloadDocument } from './document-kinds';
 import { DocumentFilters } from './document-filters';
-import { DocumentPagination } from './document-pagination';
 import { compactDocumentSearch, pageOf, withDateFilters, withPage, type DocumentSearch } from './document-search';
 import { DocumentTable } from './document-table';
 import { documentListQuery } from './load-document-list';
@@ -149,11 +149,13 @@ function DocumentResults({ kind, title, employerPK, search, selected, onSelect, 
           onSelect={onSelect}
         />
       )}
-      <DocumentPagination
-        label={title}
+      <ListPagination
         page={page}
+        recordCount={data.totalCount}
         pageSize={data.pageSize}
-        totalCount={data.totalCount}
+        pageLinks={DOCUMENT_PAGE_LINKS}
+        itemLabel="Documents"
+        navLabel={`${title} pages`}
         rowCount={data.result.length}
         onPage={(next) => onSearch(withPage(search, next, data.pageSize))}
       />

@@ -1,4 +1,3 @@
-import Box from '@mui/material/Box';
 import Radio from '@mui/material/Radio';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
@@ -15,7 +14,9 @@ import {
   type RowSelectionState,
 } from '@tanstack/react-table';
 import { useMemo } from 'react';
+import { DataCells } from '../../../components/data-table/data-cells';
 import { formatIsoDate } from '../../../components/member-chooser/format-iso-date';
+import { VisuallyHidden } from '../../../components/ui/visually-hidden';
 import type { DocumentItem } from '../../../contracts/documents';
 
 const documentTableFeatures = tableFeatures({ rowSelectionFeature });
@@ -25,19 +26,6 @@ const documentColumns = helper.columns([
   helper.accessor('createDate', { header: 'Create Date', cell: (info) => formatIsoDate(info.getValue()) }),
   helper.accessor('documentName', { header: 'Document Name' }),
 ]);
-
-// Read by screen readers, not shown.
-const visuallyHidden = {
-  position: 'absolute',
-  width: '1px',
-  height: '1px',
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-  border: 0,
-  p: 0,
-  m: '-1px',
-} as const;
 
 type DocumentTableProps = {
   /** Tells the radio groups of different screens apart. */
@@ -73,16 +61,12 @@ export function DocumentTable({ groupName, caption, documents, selected, onSelec
   return (
     <TableContainer>
       <Table size="small">
-        <Box component="caption" sx={visuallyHidden}>
-          {caption}
-        </Box>
+        <VisuallyHidden component="caption">{caption}</VisuallyHidden>
         <TableHead>
           {table.getHeaderGroups().map((group) => (
             <TableRow key={group.id}>
               <TableCell padding="checkbox">
-                <Box component="span" sx={visuallyHidden}>
-                  Select
-                </Box>
+                <VisuallyHidden>Select</VisuallyHidden>
               </TableCell>
               {group.headers.map((header) => (
                 <TableCell key={header.id} scope="col">
@@ -115,11 +99,7 @@ export function DocumentTable({ groupName, caption, documents, selected, onSelec
                     slotProps={{ input: { 'aria-label': row.original.documentName } }}
                   />
                 </TableCell>
-                {row.getAllCells().map((cell) => (
-                  <TableCell key={cell.id}>
-                    <table.FlexRender cell={cell} />
-                  </TableCell>
-                ))}
+                <DataCells row={row} />
               </TableRow>
             );
           })}

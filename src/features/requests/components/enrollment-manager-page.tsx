@@ -6,11 +6,12 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useIsFetching, useSuspenseQuery } from '@tanstack/react-query';
 import { Suspense, useState } from 'react';
+import { ListPagination } from '../../../components/data-table/list-pagination';
 import { PageHeading } from '../../../components/ui/page-heading';
 import { DEFAULT_EMPLOYER_PK } from '../../../contracts/employers';
 import { endpoints } from '../../../contracts/endpoints';
 import { canAccess } from '../../../contracts/permissions';
-import type { RequestItem } from '../../../contracts/requests';
+import { REQUEST_PAGE_LINKS, REQUEST_PAGE_SIZE, type RequestItem } from '../../../contracts/requests';
 import { useCurrentEmployerPK, useCurrentRoles } from '../../../hooks/use-session';
 import { openBlobInNewWindow } from '../../../lib/open-document';
 import { useAppStore, type ModalName } from '../../../stores/app-store';
@@ -21,7 +22,6 @@ import { nextSort, pageOf, type RequestSearch } from '../lib/request-search';
 import { ApproveRequestDialog } from './approve-request-dialog';
 import { CancelRequestDialog } from './cancel-request-dialog';
 import { RequestFiltersForm } from './request-filters';
-import { RequestPagination } from './request-pagination';
 import { RequestTable, type RequestAction } from './request-table';
 import { ViewRequestDialog } from './view-request-dialog';
 
@@ -103,7 +103,15 @@ function RequestResults({ search, mayApprove, onSearch, onAction }: RequestResul
           onAction={onAction}
         />
       )}
-      <RequestPagination page={pageOf(search)} recordCount={data.recordCount} onPage={(page) => onSearch({ page })} />
+      <ListPagination
+        page={pageOf(search)}
+        recordCount={data.recordCount}
+        pageSize={REQUEST_PAGE_SIZE}
+        pageLinks={REQUEST_PAGE_LINKS}
+        itemLabel="Requests"
+        navLabel="Request list pages"
+        onPage={(page) => onSearch({ page })}
+      />
     </>
   );
 }

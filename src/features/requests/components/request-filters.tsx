@@ -1,9 +1,9 @@
-import Button from '@mui/material/Button';
 import Grid from '@mui/material/Grid';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Controller, useForm } from 'react-hook-form';
+import { FilterFormButtons } from '../../../components/form/filter-form-buttons';
 import { FormDateField } from '../../../components/form/form-date-field';
 import { FormTextField } from '../../../components/form/form-text-field';
 import { LIMITS } from '../../../contracts/person-rules';
@@ -98,14 +98,7 @@ export function RequestFiltersForm({ filters, onApply }: RequestFiltersFormProps
           />
         </Grid>
         <Grid size={{ xs: 12, md: 6 }} sx={{ display: 'flex', alignItems: 'center' }}>
-          <Stack direction="row" spacing={1}>
-            <Button type="submit" variant="contained">
-              Search
-            </Button>
-            <Button type="button" variant="outlined" onClick={clear}>
-              Clear Filters
-            </Button>
-          </Stack>
+          <FilterFormButtons clearLabel="Clear Filters" onClear={clear} />
         </Grid>
       </Grid>
     </Stack>
