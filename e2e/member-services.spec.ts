@@ -273,6 +273,18 @@ test.describe('claim search', () => {
     await search.waitForRows();
     await expect(page.getByText(`Claims 1–10 of ${all.recordCount}`)).toBeVisible();
   });
+
+  test('a backwards date range is named on the End Date field and keeps the list as it was', async ({ page, signInAs }) => {
+    await signInAs('claims@example.com');
+    const search = new ClaimSearchPage(page);
+    await search.open();
+    const before = page.url();
+    await search.search({ lastName: 'Jones', startDate: '02/01/2026', endDate: '01/01/2026' });
+    await expect(page.getByText('End Date must not be before Start Date.')).toBeVisible();
+    expect(page.url()).toBe(before);
+    // What was typed stays for the user to correct.
+    await expect(page.getByRole('search', { name: 'Search claims' }).getByRole('textbox', { name: 'Last Name' })).toHaveValue('Jones');
+  });
 });
 
 test.describe('roles', () => {

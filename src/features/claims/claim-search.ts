@@ -15,12 +15,12 @@ type SortDirection = (typeof SORT_DIRECTIONS)[number];
 export const DEFAULT_CLAIM_SORT = 'serviceDate DESC';
 
 /** The claim search body's name limit. */
-const NAME_LIMIT = 25;
+export const CLAIM_NAME_LIMIT = 25;
 
 // The router parses search values as JSON, so a name like `?lastName=123` arrives as a number.
 const text = z.preprocess(
   (value) => (typeof value === 'number' ? String(value) : value),
-  z.string().trim().max(NAME_LIMIT),
+  z.string().trim().max(CLAIM_NAME_LIMIT),
 );
 
 /**

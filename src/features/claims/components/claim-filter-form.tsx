@@ -1,27 +1,24 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import Stack from '@mui/material/Stack';
 import { useForm } from 'react-hook-form';
 import { FilterFormButtons } from '../../../components/form/filter-form-buttons';
 import { FormDateField } from '../../../components/form/form-date-field';
 import { FormTextField } from '../../../components/form/form-text-field';
-import { INVALID_DATE_VALUE } from '../../../components/form/iso-date';
-import type { ClaimSearch } from '../claim-search';
-
-type ClaimFilterValues = { firstName: string; lastName: string; startDate: string; endDate: string };
+import { claimFilterForm, type ClaimFilterInput, type ClaimFilterValues } from '../claim-filter-form';
+import { CLAIM_NAME_LIMIT, type ClaimSearch } from '../claim-search';
 
 type ClaimFilterFormProps = {
   search: ClaimSearch;
   onSearch: (patch: Partial<ClaimSearch>) => void;
 };
 
-// The spec shows no date messages: a date that cannot be read is searched as no date.
-const dateOrUndefined = (value: string) => (value && value !== INVALID_DATE_VALUE ? value : undefined);
-
 /**
  * First name, last name, start and end date of service; applied on Search. The parent remounts it
  * when the URL's filters change (Back, a link), so the fields show them.
  */
 export function ClaimFilterForm({ search, onSearch }: ClaimFilterFormProps) {
-  const { control, handleSubmit, reset } = useForm<ClaimFilterValues>({
+  const { control, handleSubmit, reset } = useForm<ClaimFilterInput, unknown, ClaimFilterValues>({
+    resolver: zodResolver(claimFilterForm),
     defaultValues: {
       firstName: search.firstName ?? '',
       lastName: search.lastName ?? '',
@@ -32,10 +29,10 @@ export function ClaimFilterForm({ search, onSearch }: ClaimFilterFormProps) {
 
   const submit = handleSubmit((values) =>
     onSearch({
-      firstName: values.firstName.trim() || undefined,
-      lastName: values.lastName.trim() || undefined,
-      startDate: dateOrUndefined(values.startDate),
-      endDate: dateOrUndefined(values.endDate),
+      firstName: values.firstName || undefined,
+      lastName: values.lastName || undefined,
+      startDate: values.startDate || undefined,
+      endDate: values.endDate || undefined,
       page: 1,
     }),
   );
@@ -48,8 +45,8 @@ export function ClaimFilterForm({ search, onSearch }: ClaimFilterFormProps) {
   return (
     <Stack component="form" role="search" aria-label="Search claims" noValidate onSubmit={(event) => void submit(event)} spacing={2}>
       <Stack direction={{ xs: 'column', md: 'row' }} spacing={2}>
-        <FormTextField control={control} name="firstName" label="First Name" maxLength={25} idPrefix="claim-search" size="small" />
-        <FormTextField control={control} name="lastName" label="Last Name" maxLength={25} idPrefix="claim-search" size="small" />
+        <FormTextField control={control} name="firstName" label="First Name" maxLength={CLAIM_NAME_LIMIT} idPrefix="claim-search" />
+        <FormTextField control={control} name="lastName" label="Last Name" maxLength={CLAIM_NAME_LIMIT} idPrefix="claim-search" />
         <FormDateField control={control} name="startDate" label="Start Date" idPrefix="claim-search" />
         <FormDateField control={control} name="endDate" label="End Date" idPrefix="claim-search" />
       </Stack>

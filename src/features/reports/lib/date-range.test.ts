@@ -22,6 +22,13 @@ describe('dateRangeForm', () => {
   });
 });
 
+describe('dateRangeForm order', () => {
+  it('refuses an End Date before the Start Date on the End Date field', () => {
+    expect(messages({ startDate: '2025-03-01', endDate: '2025-02-01' })).toEqual(['endDate: End Date must not be before Start Date.']);
+    expect(messages({ startDate: '2025-03-01', endDate: '2025-03-01' })).toEqual([]);
+  });
+});
+
 describe('rangeForCall', () => {
   it('leaves blank dates out of the call', () => {
     expect(rangeForCall({ startDate: '', endDate: '2025-12-31' })).toEqual({ endDate: '2025-12-31' });

@@ -1,15 +1,16 @@
 import { z } from 'zod';
+import { dateOrderMessage, inDateOrder, optionalDateFilter } from '../../../components/form/date-filter';
 
-// The date field holds '' when empty and a marker value while a typed date is incomplete; only a
-// real calendar date or nothing may reach a call.
-const optionalDate = (label: string) =>
-  z.iso.date({ message: `${label} must be a valid date in MM/DD/YYYY format.` }).or(z.literal(''));
-
-/** Start Date and End Date of the report screens; both optional (spec 2 §5 shows no range rule). */
-export const dateRangeForm = z.object({
-  startDate: optionalDate('Start Date'),
-  endDate: optionalDate('End Date'),
-});
+/** Start Date and End Date of the report screens; both optional, and in order when both are given. */
+export const dateRangeForm = z
+  .object({
+    startDate: optionalDateFilter('Start Date'),
+    endDate: optionalDateFilter('End Date'),
+  })
+  .refine((range) => inDateOrder(range.startDate, range.endDate), {
+    path: ['endDate'],
+    message: dateOrderMessage('Start Date', 'End Date'),
+  });
 export type DateRange = z.output<typeof dateRangeForm>;
 
 export const EMPTY_DATE_RANGE: DateRange = { startDate: '', endDate: '' };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { INVALID_DATE_VALUE } from '../../../components/form/iso-date';
-import { DATE_FORMAT_MESSAGE, DATE_ORDER_MESSAGE, filterFormValues, filtersOf, NO_FILTERS, requestFilterForm } from './request-filter-form';
+import { DATE_ORDER_MESSAGE, filterFormValues, filtersOf, NO_FILTERS, requestFilterForm } from './request-filter-form';
 
 const empty = filterFormValues({});
 
@@ -21,7 +21,7 @@ describe('requestFilterForm', () => {
   });
 
   it('refuses a date that is not a real one and a range in the wrong order', () => {
-    expect(errorsOf({ dateFrom: INVALID_DATE_VALUE })).toEqual({ dateFrom: DATE_FORMAT_MESSAGE });
+    expect(errorsOf({ dateFrom: INVALID_DATE_VALUE })).toEqual({ dateFrom: 'Date From must be a valid date in MM/DD/YYYY format.' });
     expect(errorsOf({ dateFrom: '2025-02-01', dateTo: '2025-01-31' })).toEqual({ dateTo: DATE_ORDER_MESSAGE });
   });
 

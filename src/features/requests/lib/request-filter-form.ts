@@ -1,25 +1,21 @@
 import { z } from 'zod';
-import { isoDate } from '../../../contracts/common';
+import { dateOrderMessage, inDateOrder, optionalDateFilter } from '../../../components/form/date-filter';
 import { LIMITS } from '../../../contracts/person-rules';
 import type { RequestFilters } from './request-search';
 import { STATUS_FILTERS } from './request-status';
 
-export const DATE_FORMAT_MESSAGE = 'Enter the date as MM/DD/YYYY.';
-export const DATE_ORDER_MESSAGE = 'The To date must be on or after the From date.';
-
-// '' is no filter; the date field stores a marker for a date that is not a real one yet.
-const dateFilter = z.string().refine((value) => value === '' || isoDate.safeParse(value).success, DATE_FORMAT_MESSAGE);
+export const DATE_ORDER_MESSAGE = dateOrderMessage('Date From', 'Date To');
 
 /** The filter fields as typed: every one optional, names trimmed, the range in order. */
 export const requestFilterForm = z
   .object({
-    dateFrom: dateFilter,
-    dateTo: dateFilter,
+    dateFrom: optionalDateFilter('Date From'),
+    dateTo: optionalDateFilter('Date To'),
     lastName: z.string().trim().max(LIMITS.name),
     firstName: z.string().trim().max(LIMITS.name),
     status: z.union([z.literal(''), z.enum(STATUS_FILTERS)]),
   })
-  .refine((f) => !f.dateFrom || !f.dateTo || f.dateFrom <= f.dateTo, { path: ['dateTo'], message: DATE_ORDER_MESSAGE });
+  .refine((f) => inDateOrder(f.dateFrom, f.dateTo), { path: ['dateTo'], message: DATE_ORDER_MESSAGE });
 export type RequestFilterFormInput = z.input<typeof requestFilterForm>;
 export type RequestFilterFormValues = z.output<typeof requestFilterForm>;
 
