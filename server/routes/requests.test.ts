@@ -840,6 +840,12 @@ describe('Request/RequestDetails', () => {
 
     const bare = (await details(requestPK, 'hr@example.com', false)).json();
     expect(bare.content).toBe('');
+
+    // Statuses read as words in the document, as on the screen.
+    expect((await approve(requestPK)).statusCode).toBe(200);
+    const approved = (await details(requestPK)).json().content as string;
+    expect(approved).toContain('HR Approved');
+    expect(approved).not.toContain('HRApproved');
   });
 
   it('escapes free text of member requests too, and shows the member on file', async () => {

@@ -5,7 +5,7 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { format } from 'date-fns';
 import { OTHER_TERMINATION_REASON, type LookupKind } from '../../src/contracts/lookups';
-import { REQUEST_TYPE_LABELS, type RequestStatus } from '../../src/contracts/requests';
+import { REQUEST_STATUS_LABELS, REQUEST_TYPE_LABELS, type RequestStatus } from '../../src/contracts/requests';
 import type { RequestType } from '../../src/contracts/subscribers';
 import type { Db } from '../db/client';
 import {
@@ -351,7 +351,7 @@ function historyBlock(history: HistoryEvent[]): DocumentBlock {
     kind: 'table',
     title: 'Status History',
     columns: ['Status', 'Changed By', 'Date', 'Note'],
-    rows: history.map((h) => [h.status, h.changedBy, when(h.changedAt), h.note ?? '']),
+    rows: history.map((h) => [REQUEST_STATUS_LABELS[h.status], h.changedBy, when(h.changedAt), h.note ?? '']),
   };
 }
 
@@ -456,7 +456,7 @@ export async function loadRequestDocument(db: Db, requestPK: number): Promise<Re
   const summary: Field[] = [
     ['Request Number', String(row.requestPK)],
     ['Type', REQUEST_TYPE_LABELS[row.type]],
-    ['Status', row.status],
+    ['Status', REQUEST_STATUS_LABELS[row.status]],
     ['Date Requested', when(row.createdAt)],
     ['Requested By', row.createdBy],
     ['Change Reason', names.lookup('changePlanReason', row.changeReasonPK ?? details.changeReasonPK)],

@@ -1,14 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { REQUEST_STATUSES, type RequestStatus } from '../../src/contracts/requests';
 import {
-  IllegalTransitionError,
   LIFECYCLE_EVENTS,
+  REQUEST_STATUSES,
   canTransition,
   sourcesOf,
-  transition,
-  wasSubmitted,
   type LifecycleEvent,
-} from './request-lifecycle';
+  type RequestStatus,
+} from '../../src/contracts/requests';
+import { IllegalTransitionError, transition, wasSubmitted } from './request-lifecycle';
 
 // The lifecycle written out by hand (README, "Request lifecycle"), independent of the table it checks.
 const LEGAL: [RequestStatus, LifecycleEvent, RequestStatus][] = [

@@ -1,29 +1,6 @@
-// The life of an enrollment submission (README, "Request lifecycle"): one table of legal moves, read by
-// every place that changes a request's status. Pure: no database, no HTTP.
-import { REQUEST_STATUSES, type RequestStatus } from '../../src/contracts/requests';
-
-export const LIFECYCLE_EVENTS = [
-  'submit',
-  'cancel',
-  'hrApprove',
-  'hrReject',
-  'hezApprove',
-  'hezReject',
-  'push',
-] as const;
-export type LifecycleEvent = (typeof LIFECYCLE_EVENTS)[number];
-
-/** From each status, the events allowed and where they lead. A status with no entries is final. */
-export const TRANSITIONS: Readonly<Record<RequestStatus, Readonly<Partial<Record<LifecycleEvent, RequestStatus>>>>> = {
-  Incomplete: { submit: 'Submitted', cancel: 'Cancelled' },
-  Submitted: { hrApprove: 'HRApproved', hrReject: 'HRRejected', cancel: 'Cancelled' },
-  HRApproved: { hezApprove: 'HEZApproved', hezReject: 'HEZRejected' },
-  HEZApproved: { push: 'PushedToRemote' },
-  HRRejected: {},
-  HEZRejected: {},
-  Cancelled: {},
-  PushedToRemote: {},
-};
+// The life of an enrollment submission (README, "Request lifecycle"): the contract's table of legal
+// moves, enforced for every place that changes a request's status. Pure: no database, no HTTP.
+import { sourcesOf, TRANSITIONS, type LifecycleEvent, type RequestStatus } from '../../src/contracts/requests';
 
 /** What each event does, as the refusal message words it. */
 const EVENT_WORDS: Record<LifecycleEvent, string> = {
@@ -36,11 +13,6 @@ const EVENT_WORDS: Record<LifecycleEvent, string> = {
   push: 'applied to member data',
 };
 
-/** The statuses from which an event is allowed, in table order. */
-export function sourcesOf(event: LifecycleEvent): RequestStatus[] {
-  return REQUEST_STATUSES.filter((status) => TRANSITIONS[status][event] !== undefined);
-}
-
 /** A move the table does not allow; the API answers it with 409 and this message. */
 export class IllegalTransitionError extends Error {
   constructor(
@@ -52,10 +24,6 @@ export class IllegalTransitionError extends Error {
     );
     this.name = 'IllegalTransitionError';
   }
-}
-
-export function canTransition(from: RequestStatus, event: LifecycleEvent): boolean {
-  return TRANSITIONS[from][event] !== undefined;
 }
 
 /** The status a request moves to, or an IllegalTransitionError. */

@@ -2,11 +2,11 @@
 // requestStatusHistory saying who and when.
 import { and, eq } from 'drizzle-orm';
 import { canAccess, type Role } from '../../src/contracts/permissions';
-import type { RequestStatus } from '../../src/contracts/requests';
+import type { LifecycleEvent, RequestStatus } from '../../src/contracts/requests';
 import type { Db } from '../db/client';
 import { requestStatusHistory, requests } from '../db/schema';
 import { conflict, notFound } from '../lib/problem';
-import { IllegalTransitionError, transition, type LifecycleEvent } from './request-lifecycle';
+import { IllegalTransitionError, transition } from './request-lifecycle';
 
 /** `changedBy` of the changes the processing worker makes. */
 export const PROCESSING_ACTOR = 'system:processing';

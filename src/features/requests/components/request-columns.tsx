@@ -1,7 +1,7 @@
 import { createColumnHelper, rowSortingFeature, tableFeatures } from '@tanstack/react-table';
 import { REQUEST_TYPE_LABELS, type RequestItem } from '../../../contracts/requests';
 import { formatMoment } from '../lib/format-requested';
-import { REQUEST_STATUS_LABELS } from '../lib/request-status';
+import { REQUEST_STATUS_LABELS } from '../../../contracts/requests';
 
 // Sorting and paging happen on the server; the table only tracks which column is sorted.
 export const requestTableFeatures = tableFeatures({ rowSortingFeature });

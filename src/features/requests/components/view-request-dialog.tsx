@@ -15,7 +15,7 @@ import type { z } from 'zod';
 import type { requestStatusEvent, RequestItem } from '../../../contracts/requests';
 import { requestQueries } from '../api/request-queries';
 import { formatMoment } from '../lib/format-requested';
-import { REQUEST_STATUS_LABELS } from '../lib/request-status';
+import { REQUEST_STATUS_LABELS } from '../../../contracts/requests';
 
 const TITLE_ID = 'view-request-title';
 
