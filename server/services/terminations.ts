@@ -5,14 +5,14 @@ import type { z } from 'zod';
 import { OTHER_TERMINATION_REASON } from '../../src/contracts/lookups';
 import {
   DEPENDENT_ALREADY_TERMED_MESSAGE,
-  RETRO_TERMINATION_DAYS,
+  isBeyondRetroWindow,
   RETRO_TERMINATION_MESSAGE,
   SUBSCRIBER_ALREADY_TERMED_MESSAGE,
   type terminationPayload,
 } from '../../src/contracts/terminations';
 import type { Db } from '../db/client';
 import { terminations } from '../db/schema';
-import { addDays, localToday } from '../db/seed-dates';
+import { localToday } from '../db/seed-dates';
 import { badRequest, conflict } from '../lib/problem';
 import {
   addError,
@@ -35,11 +35,9 @@ export const NOT_A_DEPENDENT_TERMINATION_MESSAGE =
 
 /** Dates more than 90 days before today are refused (spec 1 §4); today and later are fine. */
 export function retroDateErrors(body: Pick<TerminationBody, 'eventDate' | 'terminationDate'>, today = localToday()) {
-  const earliest = addDays(today, -RETRO_TERMINATION_DAYS);
   const errors: FieldErrors = {};
-  // Both are validated yyyy-MM-dd strings, so text order is calendar order.
-  if (body.terminationDate < earliest) addError(errors, 'terminationDate', RETRO_TERMINATION_MESSAGE);
-  if (body.eventDate < earliest) addError(errors, 'eventDate', RETRO_TERMINATION_MESSAGE);
+  if (isBeyondRetroWindow(body.terminationDate, today)) addError(errors, 'terminationDate', RETRO_TERMINATION_MESSAGE);
+  if (isBeyondRetroWindow(body.eventDate, today)) addError(errors, 'eventDate', RETRO_TERMINATION_MESSAGE);
   return errors;
 }
 

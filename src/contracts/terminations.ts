@@ -3,6 +3,20 @@ import { isoDate } from './common';
 
 /** Retro termination window (spec 1 §9). */
 export const RETRO_TERMINATION_DAYS = 90;
+
+/**
+ * The earliest event or termination date accepted on `today` (yyyy-MM-dd): 90 calendar days back
+ * (spec 1 §4). Counted on the UTC calendar, which has no daylight-saving gaps, so no zone shifts it.
+ */
+export function earliestRetroDate(today: string): string {
+  const [year, month, day] = today.split('-').map(Number);
+  return new Date(Date.UTC(year!, month! - 1, day! - RETRO_TERMINATION_DAYS)).toISOString().slice(0, 10);
+}
+
+/** True for a date more than 90 days before `today`; both yyyy-MM-dd, so text order is date order. */
+export function isBeyondRetroWindow(date: string, today: string): boolean {
+  return date < earliestRetroDate(today);
+}
 export const RETRO_TERMINATION_MESSAGE = "A retro termination date cannot exceed more than 90 days from today's date.";
 export const DEPENDENT_ALREADY_TERMED_MESSAGE = 'something wrong! This user has already been deleted.';
 export const SUBSCRIBER_ALREADY_TERMED_MESSAGE = 'This subscriber is already terminated.';

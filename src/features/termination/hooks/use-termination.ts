@@ -3,14 +3,14 @@ import { DEFAULT_EMPLOYER_PK } from '../../../contracts/employers';
 import type { Dependent } from '../../../contracts/dependents';
 import { DEPENDENT_TERMINATION_CHANGE_REASON_PK } from '../../../contracts/lookups';
 import type { SubscriberDetail } from '../../../contracts/subscribers';
-import { RETRO_TERMINATION_MESSAGE, type TerminationPayload } from '../../../contracts/terminations';
+import { todayIsoDate } from '../../../contracts/person-rules';
+import { isBeyondRetroWindow, RETRO_TERMINATION_MESSAGE, type TerminationPayload } from '../../../contracts/terminations';
 import { useCurrentEmployerPK } from '../../../hooks/use-session';
 import { isApiError } from '../../../lib/api-client';
 import { useAppStore } from '../../../stores/app-store';
 import { notify } from '../../../stores/notification-store';
 import { useCreateFollowUpRequest, useTerminateDependent, useTerminateSubscriber } from '../api/terminate-member';
 import { followUpChangeRequest } from '../lib/follow-up-request';
-import { isBeyondRetroWindow } from '../lib/retro-window';
 import type { TerminationFormValues } from '../lib/termination-form';
 
 const isRetroRefusal = (error: unknown) => isApiError(error) && error.problem.detail === RETRO_TERMINATION_MESSAGE;
@@ -30,7 +30,8 @@ export function useTermination(detail: SubscriberDetail, dependent?: Dependent) 
 
   const submit = async (values: TerminationFormValues) => {
     // Refused here, without calling the server.
-    if (isBeyondRetroWindow(values.eventDate) || isBeyondRetroWindow(values.terminationDate)) {
+    const today = todayIsoDate();
+    if (isBeyondRetroWindow(values.eventDate, today) || isBeyondRetroWindow(values.terminationDate, today)) {
       openModal('errorModal');
       return;
     }
