@@ -12,6 +12,7 @@ import {
 import { dependents, requestStatusHistory, requests, subscribers, terminations } from '../db/schema';
 import { addDays, localToday } from '../db/seed-dates';
 import { createTestApp, type TestApp } from '../test/test-app';
+import { subscriberUpdateForm } from '../test/subscriber-form';
 
 const FULL_SSN = /\d{3}-\d{2}-\d{4}/;
 type Name = keyof typeof endpoints;
@@ -78,27 +79,6 @@ async function freshDependent(opts: { employerPK?: number; termed?: boolean } = 
   return row!;
 }
 
-/** The update form as the SPA fills it from the member on file. */
-function subscriberForm(s: Subscriber) {
-  return {
-    firstName: s.firstName,
-    lastName: s.lastName,
-    middleName: s.middleName ?? '',
-    ssnLast4: s.ssnLast4,
-    dateOfBirth: s.dateOfBirth,
-    maritalStatusPK: s.maritalStatusPK,
-    genderID: s.genderPK,
-    address1: s.address1,
-    address2: s.address2 ?? '',
-    city: s.city,
-    stateID: s.statePK,
-    zipCode: s.zipCode,
-    phone1: s.phone1,
-    phone2: s.phone2 ?? '',
-    emailAddress: s.email,
-  };
-}
-
 function dependentForm(d: Dependent) {
   return {
     dependentPK: d.dependentPK,
@@ -121,7 +101,7 @@ const updateSubscriber = (email: string, s: Subscriber, changes: Record<string, 
   call(
     email,
     'updateSubscriber',
-    { subscriber: { ...subscriberForm(s), ...changes }, changeReasonDetails: { comment: 'Moved' }, employerPK },
+    { subscriber: subscriberUpdateForm(s, changes), changeReasonDetails: { comment: 'Moved' }, employerPK },
     { subscriberPK: s.subscriberPK },
   );
 
@@ -260,7 +240,7 @@ describe('UpdateSubscriber', () => {
     const res = await call(
       'hr@example.com',
       'updateSubscriber',
-      { subscriber: { ...subscriberForm(s), stateID: 9999 }, changeReasonDetails: { changeReasonPK: 9999 }, employerPK: 2 },
+      { subscriber: subscriberUpdateForm(s, { stateID: 9999 }), changeReasonDetails: { changeReasonPK: 9999 }, employerPK: 2 },
       { subscriberPK: s.subscriberPK },
     );
     expect(res.statusCode).toBe(400);

@@ -22,6 +22,7 @@ import { processPendingRequests } from '../services/processing';
 import { escapeHtml } from '../services/request-details';
 import { APPROVED_ON_SUBMISSION_NOTE, PROCESSING_ACTOR } from '../services/request-status';
 import { createTestApp, type TestApp } from '../test/test-app';
+import { subscriberUpdateForm } from '../test/subscriber-form';
 
 const FULL_SSN = /\d{3}-\d{2}-\d{4}/;
 const year = yearOf(localToday());
@@ -267,30 +268,9 @@ async function quietMember(employerPK = 2, covered = false): Promise<Subscriber>
   return row!;
 }
 
-function updateForm(s: Subscriber, changes: Json = {}) {
-  return {
-    firstName: s.firstName,
-    lastName: s.lastName,
-    middleName: s.middleName ?? '',
-    ssnLast4: s.ssnLast4,
-    dateOfBirth: s.dateOfBirth,
-    maritalStatusPK: s.maritalStatusPK,
-    genderID: s.genderPK,
-    address1: s.address1,
-    address2: s.address2 ?? '',
-    city: s.city,
-    stateID: s.statePK,
-    zipCode: s.zipCode,
-    phone1: s.phone1,
-    phone2: s.phone2 ?? '',
-    emailAddress: s.email,
-    ...changes,
-  };
-}
-
 async function requestUpdate(email: string, s: Subscriber, changes: Json = {}) {
   const res = await call(email, 'POST', url('updateSubscriber', { subscriberPK: s.subscriberPK }), {
-    subscriber: updateForm(s, changes),
+    subscriber: subscriberUpdateForm(s, changes),
     changeReasonDetails: { comment: 'Moved' },
     employerPK: s.employerPK,
   });
@@ -729,7 +709,7 @@ describe('processing', () => {
       employerPK: 2,
       subscriberPK: s.subscriberPK,
       changeReasonPK: 4,
-      subscriber: updateForm(s),
+      subscriber: subscriberUpdateForm(s),
     });
     const { requestPK } = created.json();
     const submitted = await call('hr@example.com', 'PUT', url('updateEnrollmentRequest', { requestPK }), {
@@ -737,7 +717,7 @@ describe('processing', () => {
       employerPK: 2,
       subscriberPK: s.subscriberPK,
       changeReasonPK: 4,
-      subscriber: updateForm(s),
+      subscriber: subscriberUpdateForm(s),
       effectiveDate,
       hasDependents: false,
       dependents: [],
