@@ -3,7 +3,18 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 
 export default tseslint.config(
-  { ignores: ['dist', '.dist-*', 'node_modules', '.data', 'src/routeTree.gen.ts', 'server/db/migrations', 'playwright-report', 'test-results'] },
+  {
+    ignores: [
+      'dist',
+      '.dist-*',
+      'node_modules',
+      '.data',
+      'src/routeTree.gen.ts',
+      'server/db/migrations',
+      'playwright-report',
+      'test-results',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -28,7 +28,13 @@ export default defineConfig({
         ...devices['Desktop Chrome'],
         launchOptions: {
           ...(systemChromium ? { executablePath: systemChromium } : {}),
-          args: ['--no-sandbox', '--disable-background-networking', '--disable-gpu', '--disable-component-update', '--disable-sync'],
+          args: [
+            '--no-sandbox',
+            '--disable-background-networking',
+            '--disable-gpu',
+            '--disable-component-update',
+            '--disable-sync',
+          ],
         },
       },
     },

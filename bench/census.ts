@@ -93,7 +93,10 @@ try {
     const pending = new Set<Promise<void>>();
     const probe = () => {
       const sent = performance.now();
-      const call = fetch(`${base}${endpointUrl(endpoints.genderList)}`, { headers, signal: AbortSignal.timeout(30_000) })
+      const call = fetch(`${base}${endpointUrl(endpoints.genderList)}`, {
+        headers,
+        signal: AbortSignal.timeout(30_000),
+      })
         .then(async (res) => {
           await res.arrayBuffer();
           if (res.ok) latencies.push(performance.now() - sent);
@@ -167,7 +170,9 @@ try {
     console.log(`Dependents                ${dependentCount.toLocaleString('en-US')}`);
     console.log(`HTTP status               ${status}`);
     console.log(`Rows (CSV, w/o header)    ${rows.toLocaleString('en-US')}  (audited rowCount ${String(audited)})`);
-    console.log(`Census summary            ${fixed(summaryMs, 0)} ms  (HTTP ${summaryRes.status}, rowCount ${String(summary.rowCount)})`);
+    console.log(
+      `Census summary            ${fixed(summaryMs, 0)} ms  (HTTP ${summaryRes.status}, rowCount ${String(summary.rowCount)})`,
+    );
     console.log(`Bytes                     ${bytes.toLocaleString('en-US')}  (${fixed(mb(bytes))} MB)`);
     console.log(`Census time               ${fixed(seconds, 2)} s  (${fixed(rows / seconds / 1000)}k rows/s)`);
     console.log(`RSS before / peak         ${fixed(mb(startRss))} MB / ${fixed(mb(peakRss))} MB`);

@@ -46,7 +46,12 @@ const employment = (effectiveDate = FIRST_OF_THIS_MONTH): Employment => ({
   payFrequency: 'Bi-Weekly',
 });
 
-const dependent = (person: Person, firstName: string, relationship: Dependent['relationship'], dateOfBirth: string): Dependent => ({
+const dependent = (
+  person: Person,
+  firstName: string,
+  relationship: Dependent['relationship'],
+  dateOfBirth: string,
+): Dependent => ({
   firstName,
   lastName: person.lastName,
   ssn: testSsn(),
@@ -65,7 +70,10 @@ async function callApi(page: Page, path: string, init: { method?: string; json?:
       const token = (JSON.parse(sessionStorage.getItem(key ?? '') ?? '{}') as { access_token?: string }).access_token;
       const response = await fetch(`/api/enrollment${path}`, {
         method: init.method ?? 'GET',
-        headers: { Authorization: `Bearer ${token ?? ''}`, ...(init.json === undefined ? {} : { 'Content-Type': 'application/json' }) },
+        headers: {
+          Authorization: `Bearer ${token ?? ''}`,
+          ...(init.json === undefined ? {} : { 'Content-Type': 'application/json' }),
+        },
         body: init.json === undefined ? undefined : JSON.stringify(init.json),
       });
       return { status: response.status, text: await response.text() };
@@ -89,7 +97,11 @@ async function ssnOnFile(page: Page, employerPK: number): Promise<string> {
 
 async function wizardStorage(page: Page) {
   return page.evaluate(() =>
-    Object.fromEntries(Object.keys(sessionStorage).filter((k) => k.startsWith('benefits-portal.')).map((k) => [k, sessionStorage.getItem(k)])),
+    Object.fromEntries(
+      Object.keys(sessionStorage)
+        .filter((k) => k.startsWith('benefits-portal.'))
+        .map((k) => [k, sessionStorage.getItem(k)]),
+    ),
   );
 }
 
@@ -137,7 +149,9 @@ test.describe('enrollment wizard', () => {
       `${spouse.firstName} ${spouse.lastName}`,
       `${child.firstName} ${child.lastName}`,
     ]);
-    await expect(wizard.dependentList.getByRole('button', { name: `Delete dependent ${spouse.firstName} ${spouse.lastName}` })).toBeVisible();
+    await expect(
+      wizard.dependentList.getByRole('button', { name: `Delete dependent ${spouse.firstName} ${spouse.lastName}` }),
+    ).toBeVisible();
     await wizard.next();
 
     await wizard.expectStep(4);
@@ -227,7 +241,9 @@ test.describe('enrollment wizard', () => {
     );
   });
 
-  test('an SSN already on file as a subscriber opens the already-exists notice and does not advance', async ({ page }) => {
+  test('an SSN already on file as a subscriber opens the already-exists notice and does not advance', async ({
+    page,
+  }) => {
     const wizard = new EnrollmentWizardPage(page);
     await wizard.open();
     const person = { ...newPerson(), ssn: await ssnOnFile(page, 2) };
@@ -244,7 +260,9 @@ test.describe('enrollment wizard', () => {
     await expect(wizard.button('Cancel enrollment')).toHaveCount(0);
   });
 
-  test('an effective date before the plan’s contract start opens the notice, which returns to employment', async ({ page }) => {
+  test('an effective date before the plan’s contract start opens the notice, which returns to employment', async ({
+    page,
+  }) => {
     const wizard = new EnrollmentWizardPage(page);
     await wizard.open();
     await throughEmployment(wizard, newPerson(), employment(`01/01/${YEAR - 1}`));
@@ -303,7 +321,9 @@ test.describe('enrollment wizard', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Home' })).toBeVisible();
     await expect
       .poll(async () => {
-        const saved = JSON.parse((await callApi(page, `/Subscriber/EnrollmentRequest?requestPK=${requestPK}`)).text) as Record<string, unknown>;
+        const saved = JSON.parse(
+          (await callApi(page, `/Subscriber/EnrollmentRequest?requestPK=${requestPK}`)).text,
+        ) as Record<string, unknown>;
         return [saved.saveStep, saved.isDentalCoverage, saved.groupEffectiveDate];
       })
       .toEqual([4, false, `${YEAR}-01-01`]);
@@ -338,7 +358,8 @@ test.describe('enrollment wizard', () => {
   test('a double-clicked Next creates one request, and a double-clicked Submit submits once', async ({ page }) => {
     const saves: string[] = [];
     page.on('request', (request) => {
-      if (/\/Subscriber\/EnrollmentRequest(\?|$)/.test(request.url()) && request.method() !== 'GET') saves.push(request.method());
+      if (/\/Subscriber\/EnrollmentRequest(\?|$)/.test(request.url()) && request.method() !== 'GET')
+        saves.push(request.method());
     });
     const wizard = new EnrollmentWizardPage(page);
     await wizard.open();

@@ -32,12 +32,19 @@ const isPdfAnswer = (path: string) => (response: Response) =>
 
 /** Clicks a button that opens a PDF in a new window; answers the window and the API's answer. */
 async function openPdfWindow(page: Page, click: () => Promise<void>, path: string) {
-  const [popup, response] = await Promise.all([page.waitForEvent('popup'), page.waitForResponse(isPdfAnswer(path)), click()]);
+  const [popup, response] = await Promise.all([
+    page.waitForEvent('popup'),
+    page.waitForResponse(isPdfAnswer(path)),
+    click(),
+  ]);
   return { popup, response };
 }
 
 test.describe('ID card', () => {
-  test('HR filters, searches, requests an ID card, sees both sides, downloads it and opens the latest PDF', async ({ page, signInAs }) => {
+  test('HR filters, searches, requests an ID card, sees both sides, downloads it and opens the latest PDF', async ({
+    page,
+    signInAs,
+  }) => {
     await signInAs('hr@example.com');
     const { row: member } = await findSubscriber(page, (d) => d.isMedicalCoverage);
     const cards = new IdCardPage(page);
@@ -89,7 +96,9 @@ test.describe('ID card', () => {
     await cards.requestedModal.getByRole('button', { name: 'View ID Card' }).click();
     await expect(cards.viewModal).toBeVisible();
     for (const side of ['Front', 'Back']) {
-      const image = cards.viewModal.getByRole('img', { name: `${side} of the ID card of ${member.firstName} ${member.lastName}` });
+      const image = cards.viewModal.getByRole('img', {
+        name: `${side} of the ID card of ${member.firstName} ${member.lastName}`,
+      });
       await expect(image).toBeVisible();
       await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
     }
@@ -105,7 +114,11 @@ test.describe('ID card', () => {
     await expect(cards.viewModal).toBeHidden();
 
     // 'View ID Card' opens the latest card's PDF in a new window.
-    const { popup, response } = await openPdfWindow(page, () => cards.viewButton.click(), '/Report/ViewIDCardPDFforGroup');
+    const { popup, response } = await openPdfWindow(
+      page,
+      () => cards.viewButton.click(),
+      '/Report/ViewIDCardPDFforGroup',
+    );
     expect(response.status()).toBe(200);
     expect(response.headers()['content-type']).toContain('application/pdf');
     expect(new URL(response.url()).searchParams.get('subscriberPK')).toBe(String(member.subscriberPK));
@@ -126,7 +139,11 @@ test.describe('coverage inquiry', () => {
       'GET',
       `/api/enrollment/Subscriber/DependentList?subscriberPK=${member.subscriberPK}&includetermed=false`,
     );
-    const fsa = await apiRead<{ result: FsaRow[] }>(page, 'GET', `/api/member/Account/GetFSAInformation?subscriberPK=${member.subscriberPK}`);
+    const fsa = await apiRead<{ result: FsaRow[] }>(
+      page,
+      'GET',
+      `/api/member/Account/GetFSAInformation?subscriberPK=${member.subscriberPK}`,
+    );
 
     const coverage = new CoverageInquiryPage(page);
     await coverage.open();
@@ -155,9 +172,13 @@ test.describe('coverage inquiry', () => {
     await expect(coverage.fact(memberSection, 'Birth Date')).toHaveText(usDate(details.subscriber.dateOfBirth));
     await expect(coverage.fact(coverage.section('Medical Plan'), 'Plan Name')).toHaveText(details.planData.planName!);
     if (details.planData.dentalPlanName) {
-      await expect(coverage.fact(coverage.section('Dental Plan'), 'Plan Name')).toHaveText(details.planData.dentalPlanName);
+      await expect(coverage.fact(coverage.section('Dental Plan'), 'Plan Name')).toHaveText(
+        details.planData.dentalPlanName,
+      );
     }
-    await expect(coverage.fact(coverage.section('Division and Group'), 'Division ID')).toHaveText(details.planData.divisionID!);
+    await expect(coverage.fact(coverage.section('Division and Group'), 'Division ID')).toHaveText(
+      details.planData.divisionID!,
+    );
     await expect(coverage.fact(coverage.section('Division and Group'), 'Group Name')).not.toBeEmpty();
 
     const dependentRows = coverage.section('Dependents').getByRole('row');
@@ -181,9 +202,12 @@ test.describe('coverage inquiry', () => {
     await expect(coverage.modal).toBeVisible();
 
     // The forced refresh 5 seconds after it appeared refetches the member, and the modal stays.
-    const refetch = await page.waitForRequest((r) => new URL(r.url()).pathname.endsWith('/Subscriber/SubscriberDetails'), {
-      timeout: 10_000,
-    });
+    const refetch = await page.waitForRequest(
+      (r) => new URL(r.url()).pathname.endsWith('/Subscriber/SubscriberDetails'),
+      {
+        timeout: 10_000,
+      },
+    );
     expect(Date.now() - openedAt).toBeGreaterThanOrEqual(4000);
     expect(refetch.method()).toBe('GET');
     await expect(coverage.modal).toBeVisible();
@@ -212,7 +236,10 @@ test.describe('claim search', () => {
 
     // Pages and sort go through the server and the URL.
     await search.pagesNav.getByRole('button', { name: 'Page 2', exact: true }).click();
-    await expect(search.pagesNav.getByRole('button', { name: 'Page 2', exact: true })).toHaveAttribute('aria-current', 'page');
+    await expect(search.pagesNav.getByRole('button', { name: 'Page 2', exact: true })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
     expect(new URL(page.url()).searchParams.get('page')).toBe('2');
     await search.sortBy('Billed Amount');
     await expect(search.header('Billed Amount')).toHaveAttribute('aria-sort', 'descending');
@@ -225,7 +252,8 @@ test.describe('claim search', () => {
     // Sorting on Payment Date DESC brings claims not paid yet first, shown as In-Process.
     const unpaid = await claims(page, { sortColumn: 'paymentDate', sortOrder: 'DESC' });
     await search.sortBy('Payment Date');
-    if (unpaid.list[0]?.paymentDate === null) await expect(search.cell(search.rows.first(), 10)).toHaveText('In-Process');
+    if (unpaid.list[0]?.paymentDate === null)
+      await expect(search.cell(search.rows.first(), 10)).toHaveText('In-Process');
 
     // Name and service date range; both ends are inclusive.
     await search.search({
@@ -250,13 +278,18 @@ test.describe('claim search', () => {
     await expect(search.cell(row, 5)).toHaveText(usDate(target.serviceDate));
     await expect(search.cell(row, 6)).toHaveText(usd(target.billedAmount));
     await expect(search.cell(row, 10)).toHaveText(target.paymentDate ? usDate(target.paymentDate) : 'In-Process');
-    for (const text of await search.rows.locator('td:nth-child(6)').allInnerTexts()) expect(text).toBe(usDate(target.serviceDate));
+    for (const text of await search.rows.locator('td:nth-child(6)').allInnerTexts())
+      expect(text).toBe(usDate(target.serviceDate));
 
     // Download PDF: the claim's EOB in a new window; a subscriber's own claim names no dependent.
     await row.click();
     await expect(row).toHaveAttribute('aria-selected', 'true');
     await expect(search.downloadButton).toBeEnabled();
-    const { popup, response } = await openPdfWindow(page, () => search.downloadButton.click(), '/Report/ClaimDetailsReportPDFforHR');
+    const { popup, response } = await openPdfWindow(
+      page,
+      () => search.downloadButton.click(),
+      '/Report/ClaimDetailsReportPDFforHR',
+    );
     expect(response.status()).toBe(200);
     expect(response.headers()['content-type']).toContain('application/pdf');
     const params = new URL(response.url()).searchParams;
@@ -268,13 +301,18 @@ test.describe('claim search', () => {
 
     // Clear Search empties the filters and the URL.
     await page.getByRole('button', { name: 'Clear Search' }).click();
-    await expect(page.getByRole('search', { name: 'Search claims' }).getByRole('textbox', { name: 'First Name' })).toHaveValue('');
+    await expect(
+      page.getByRole('search', { name: 'Search claims' }).getByRole('textbox', { name: 'First Name' }),
+    ).toHaveValue('');
     await expect.poll(() => new URL(page.url()).searchParams.has('firstName')).toBe(false);
     await search.waitForRows();
     await expect(page.getByText(`Claims 1–10 of ${all.recordCount}`)).toBeVisible();
   });
 
-  test('a backwards date range is named on the End Date field and keeps the list as it was', async ({ page, signInAs }) => {
+  test('a backwards date range is named on the End Date field and keeps the list as it was', async ({
+    page,
+    signInAs,
+  }) => {
     await signInAs('claims@example.com');
     const search = new ClaimSearchPage(page);
     await search.open();
@@ -283,7 +321,9 @@ test.describe('claim search', () => {
     await expect(page.getByText('End Date must not be before Start Date.')).toBeVisible();
     expect(page.url()).toBe(before);
     // What was typed stays for the user to correct.
-    await expect(page.getByRole('search', { name: 'Search claims' }).getByRole('textbox', { name: 'Last Name' })).toHaveValue('Jones');
+    await expect(
+      page.getByRole('search', { name: 'Search claims' }).getByRole('textbox', { name: 'Last Name' }),
+    ).toHaveValue('Jones');
   });
 });
 

@@ -14,7 +14,15 @@ const CHANGE_COVERAGE_PENDING = 'Change Coverage request for this subscriber is 
 const RETRO_MESSAGE = "A retro termination date cannot exceed more than 90 days from today's date.";
 
 // The journeys share one database per run, so each one works on members of its own list page.
-const PAGE_OF = { update: 2, terminateSubscriber: 3, updateDependent: 4, terminateDependent: 5, changeCoverage: 6, retro: 7, retroDependent: 8 };
+const PAGE_OF = {
+  update: 2,
+  terminateSubscriber: 3,
+  updateDependent: 4,
+  terminateDependent: 5,
+  changeCoverage: 6,
+  retro: 7,
+  retroDependent: 8,
+};
 
 const pad = (n: number) => String(n).padStart(2, '0');
 const daysFromToday = (days: number) => {
@@ -41,7 +49,10 @@ function countPosts(page: Page, pathEnd: string) {
 const HR = 'hr@example.com';
 const BROKER = 'broker@example.com';
 
-test('the chooser pages, sorts and searches on the server, and a copied URL gives the same view', async ({ page, signInAs }) => {
+test('the chooser pages, sorts and searches on the server, and a copied URL gives the same view', async ({
+  page,
+  signInAs,
+}) => {
   await signInAs(HR);
   const chooser = new MemberChooserPage(page);
   await chooser.open(CHOOSER_PATHS.update);
@@ -79,7 +90,10 @@ test('the chooser pages, sorts and searches on the server, and a copied URL give
   // ...Back returns to the previous page of the same view...
   await page.goBack();
   await chooser.waitForRows();
-  await expect(chooser.pagesNav.getByRole('button', { name: 'Page 1', exact: true })).toHaveAttribute('aria-current', 'page');
+  await expect(chooser.pagesNav.getByRole('button', { name: 'Page 1', exact: true })).toHaveAttribute(
+    'aria-current',
+    'page',
+  );
   expect(await chooser.names()).not.toEqual(shown);
 
   // ...and the copied link, or one written by hand, shows exactly the same rows.
@@ -144,12 +158,17 @@ test('a subscriber address update is reviewed, confirmed and then pending', asyn
   await expect(page).toHaveURL(/\/update-subscriber\/choose-a-subscriber-or-dependent/);
 });
 
-test('a dependent update shows the server\'s field errors, keeps what was typed, then is submitted', async ({ page, signInAs }) => {
+test("a dependent update shows the server's field errors, keeps what was typed, then is submitted", async ({
+  page,
+  signInAs,
+}) => {
   await signInAs(BROKER);
   const chooser = new MemberChooserPage(page);
   const form = new MemberUpdatePage(page);
   await chooser.open(`${CHOOSER_PATHS.update}?page=${PAGE_OF.updateDependent}`);
-  const { dependent, subscriber } = await chooser.firstDependent(chooser.rows.filter({ hasNotText: 'Pending request' }));
+  const { dependent, subscriber } = await chooser.firstDependent(
+    chooser.rows.filter({ hasNotText: 'Pending request' }),
+  );
   const [dependentName = ''] = (await dependent.innerText()).split('\n');
   await dependent.click();
 
@@ -200,7 +219,12 @@ test('a subscriber termination is submitted', async ({ page, signInAs }) => {
   await terminate.waitUntilShown();
   expect(await seriousViolations(page)).toEqual([]);
 
-  await terminate.fill({ eventDate: usDate(daysFromToday(-10)), terminationDate: usDate(daysFromToday(20)), reason: 'Retirement', comment: 'Retiring.' });
+  await terminate.fill({
+    eventDate: usDate(daysFromToday(-10)),
+    terminationDate: usDate(daysFromToday(20)),
+    reason: 'Retirement',
+    comment: 'Retiring.',
+  });
   await terminate.next();
   await expect(terminate.subscriberInfo).toBeVisible();
   await expect(terminate.subscriberInfo).toContainText('termination request');
@@ -225,7 +249,11 @@ test('a dependent termination leads into the plan page of a change-coverage requ
   const subscriberPK = Number(new URL(page.url()).searchParams.get('subscriberPK'));
   await terminate.waitUntilShown();
   const termDate = daysFromToday(5);
-  await terminate.fill({ eventDate: usDate(daysFromToday(-1)), terminationDate: usDate(termDate), reason: 'other reason' });
+  await terminate.fill({
+    eventDate: usDate(daysFromToday(-1)),
+    terminationDate: usDate(termDate),
+    reason: 'other reason',
+  });
   await terminate.next();
 
   await expect(terminate.dependentInfo).toBeVisible();
@@ -240,11 +268,18 @@ test('a dependent termination leads into the plan page of a change-coverage requ
   expect(draft.requestPK).toBeGreaterThan(0);
 
   // The follow-up request: step 2, reason 14, marital status 1, effective the day after.
-  const saved = await apiGet<{ saveStep: number; changeReasonPK: number; effectiveDate: string; subscriber: { maritalStatusPK: number } }>(
-    page,
-    `/api/enrollment/Subscriber/EnrollmentRequest?requestPK=${draft.requestPK}`,
-  );
-  expect(saved).toMatchObject({ saveStep: 2, changeReasonPK: 14, effectiveDate: isoDate(daysFromToday(6)), subscriber: { maritalStatusPK: 1 } });
+  const saved = await apiGet<{
+    saveStep: number;
+    changeReasonPK: number;
+    effectiveDate: string;
+    subscriber: { maritalStatusPK: number };
+  }>(page, `/api/enrollment/Subscriber/EnrollmentRequest?requestPK=${draft.requestPK}`);
+  expect(saved).toMatchObject({
+    saveStep: 2,
+    changeReasonPK: 14,
+    effectiveDate: isoDate(daysFromToday(6)),
+    subscriber: { maritalStatusPK: 1 },
+  });
 });
 
 test('a change of coverage goes through the qualifying event to personal information', async ({ page, signInAs }) => {

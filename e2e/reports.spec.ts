@@ -58,7 +58,9 @@ test('HR downloads the census as a CSV with the 20 columns of the spec', async (
   await shell.nav.getByRole('link', { name: 'Census Report' }).click();
   await census.waitUntilShown();
   // The screen opens on the counts of today's census, before any member data is fetched.
-  await expect(census.summary).toContainText(/Coverage in force on \d{2}\/\d{2}\/\d{4}: [\d,]+ rows for [\d,]+ subscribers and [\d,]+ dependents\./);
+  await expect(census.summary).toContainText(
+    /Coverage in force on \d{2}\/\d{2}\/\d{4}: [\d,]+ rows for [\d,]+ subscribers and [\d,]+ dependents\./,
+  );
   const announced = await census.summaryRowCount();
   expect(await seriousViolations(page)).toEqual([]);
 
@@ -169,7 +171,11 @@ test('reports@ lists and downloads monthly reports', async ({ page, signInAs, sh
   expect(download.suggestedFilename()).toBe(documents[1]!.documentName);
 });
 
-test('paging and date filters live in the URL and a copied link reproduces the view', async ({ page, signInAs, context }) => {
+test('paging and date filters live in the URL and a copied link reproduces the view', async ({
+  page,
+  signInAs,
+  context,
+}) => {
   const invoices = new DocumentListPage(page, INVOICES);
   await signInAs('finance@example.com');
   await invoices.goto();
@@ -214,7 +220,11 @@ test('a failed list shows an error with Retry instead of blocking the screen', a
   await page.route('**/Document/FundingReportList', async (route) => {
     if (failed) return route.continue();
     failed = true;
-    await route.fulfill({ status: 503, contentType: 'application/problem+json', body: JSON.stringify({ title: 'Service Unavailable', status: 503 }) });
+    await route.fulfill({
+      status: 503,
+      contentType: 'application/problem+json',
+      body: JSON.stringify({ title: 'Service Unavailable', status: 503 }),
+    });
   });
 
   await page.goto(FUNDING_REPORTS.path);

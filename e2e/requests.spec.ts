@@ -1,6 +1,11 @@
 import type { Page } from '@playwright/test';
 import { DEMO_PASSWORD, expect, test } from './fixtures';
-import { createDrafts, EnrollmentManagerPage, enrollThroughWizard, runProcessing } from './pages/enrollment-manager-page';
+import {
+  createDrafts,
+  EnrollmentManagerPage,
+  enrollThroughWizard,
+  runProcessing,
+} from './pages/enrollment-manager-page';
 import type { Person } from './pages/enrollment-wizard-page';
 import { LoginPage } from './pages/login-page';
 import { CHOOSER_PATHS, MemberChooserPage } from './pages/member-chooser-page';
@@ -172,7 +177,12 @@ test('filters, sort and page live in the URL: a copied link opened in a new page
   const manager = new EnrollmentManagerPage(page);
   await manager.openFromMenu();
   await expect(manager.header('Date Requested')).toHaveAttribute('aria-sort', 'descending');
-  await manager.filter({ lastName, status: 'In Progress (Incomplete, Submitted, HR Approved, HEZ Approved)', dateFrom: today(), dateTo: today() });
+  await manager.filter({
+    lastName,
+    status: 'In Progress (Incomplete, Submitted, HR Approved, HEZ Approved)',
+    dateFrom: today(),
+    dateTo: today(),
+  });
   await expect(manager.rows).toHaveCount(20);
   await expect(page.getByText('Requests 1–20 of 23')).toBeVisible();
 
@@ -209,7 +219,10 @@ test('filters, sort and page live in the URL: a copied link opened in a new page
   await expect(reopened.field('Last Name')).toHaveValue(lastName);
   await expect(reopened.statusSelect).toHaveValue('InProgress');
   await expect(reopened.header('First Name')).toHaveAttribute('aria-sort', 'ascending');
-  await expect(reopened.pagesNav.getByRole('button', { name: 'Page 2', exact: true })).toHaveAttribute('aria-current', 'page');
+  await expect(reopened.pagesNav.getByRole('button', { name: 'Page 2', exact: true })).toHaveAttribute(
+    'aria-current',
+    'page',
+  );
   await other.close();
 
   // Back returns to the first page of the same filters.

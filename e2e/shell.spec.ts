@@ -150,7 +150,11 @@ test('signing in from a deep link returns to that screen', async ({ page, loginP
   await expect(shell.nav).toBeVisible();
 });
 
-test('page views are sent on route changes until the user opts out in the Privacy modal', async ({ page, signInAs, shell }) => {
+test('page views are sent on route changes until the user opts out in the Privacy modal', async ({
+  page,
+  signInAs,
+  shell,
+}) => {
   // The body is not visible to Playwright (fetch streams it), so views are counted per navigation.
   let pageViews = 0;
   page.on('request', (request) => {
@@ -175,13 +179,22 @@ test('page views are sent on route changes until the user opts out in the Privac
   expect(pageViews).toBe(2);
 });
 
-test('a 401 drops the stored user and signs in again, back on the same screen', async ({ page, signInAs, shell, loginPage }) => {
+test('a 401 drops the stored user and signs in again, back on the same screen', async ({
+  page,
+  signInAs,
+  shell,
+  loginPage,
+}) => {
   await signInAs('hr@example.com');
   let rejected = false;
   await page.route('**/Analytics/PageView', async (route) => {
     if (rejected) return route.continue();
     rejected = true;
-    await route.fulfill({ status: 401, contentType: 'application/problem+json', body: JSON.stringify({ title: 'Unauthorized', status: 401 }) });
+    await route.fulfill({
+      status: 401,
+      contentType: 'application/problem+json',
+      body: JSON.stringify({ title: 'Unauthorized', status: 401 }),
+    });
   });
 
   await shell.nav.getByRole('link', { name: 'Change Coverage' }).click();

@@ -40,7 +40,11 @@ async function tokenVerifier(app: FastifyInstance, config: AppConfig) {
       issuer: string;
       jwks_uri: string;
     };
-    return createTokenVerifier({ issuer: discovery.issuer, audience: config.apiAudience, jwks: new URL(discovery.jwks_uri) });
+    return createTokenVerifier({
+      issuer: discovery.issuer,
+      audience: config.apiAudience,
+      jwks: new URL(discovery.jwks_uri),
+    });
   }
   const issuer = `${config.publicUrl}/idp`;
   const { jwks } = await registerIdentityProvider(app, {
@@ -95,7 +99,8 @@ export async function buildApp({ config, db, logger = false, handlers = defaultH
     app.addHook('onClose', () => worker.stop());
   }
 
-  if (config.processingTriggerToken) await app.register(processingTriggerRoutes, { db, token: config.processingTriggerToken });
+  if (config.processingTriggerToken)
+    await app.register(processingTriggerRoutes, { db, token: config.processingTriggerToken });
 
   if (spaIndex) {
     await app.register(fastifyStatic, {
@@ -104,7 +109,10 @@ export async function buildApp({ config, db, logger = false, handlers = defaultH
       index: false,
       setHeaders: (res, file) => {
         // Hashed bundles never change; index.html must always be revalidated.
-        res.header('cache-control', file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
+        res.header(
+          'cache-control',
+          file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
+        );
       },
     });
   }

@@ -13,19 +13,27 @@ mkdirSync(config.dataDir, { recursive: true });
 
 if (config.serveSpa && !existsSync(path.join(config.distDir, 'index.html'))) {
   console.log('Building the web app (first start only)…');
-  const build = spawnSync(process.execPath, [path.resolve('node_modules/vite/bin/vite.js'), 'build', '--outDir', config.distDir], {
-    stdio: 'inherit',
-  });
+  const build = spawnSync(
+    process.execPath,
+    [path.resolve('node_modules/vite/bin/vite.js'), 'build', '--outDir', config.distDir],
+    {
+      stdio: 'inherit',
+    },
+  );
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
-const database = await openDatabase(config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: config.dataDir });
+const database = await openDatabase(
+  config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: config.dataDir },
+);
 await seedDatabase(database.db, { largeGroupMembers: config.seedMembers });
 
 const app = await buildApp({ config, db: database.db, logger: true });
 await app.listen({ port: config.port, host: config.host });
 
-console.log(`\nBenefits portal: ${config.publicUrl}  (${database.driver}${config.databaseUrl ? '' : ` in ${config.dataDir}`})`);
+console.log(
+  `\nBenefits portal: ${config.publicUrl}  (${database.driver}${config.databaseUrl ? '' : ` in ${config.dataDir}`})`,
+);
 console.log(`API docs: ${config.publicUrl}/api/docs`);
 if (!config.oidcAuthority) {
   console.log(`Demo accounts (password ${DEMO_PASSWORD}):`);

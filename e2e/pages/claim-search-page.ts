@@ -30,7 +30,12 @@ export class ClaimSearchPage {
   }
 
   /** Dates as typed into the pickers: MM/DD/YYYY. */
-  async search(filters: { firstName?: string; lastName?: string; startDate?: string; endDate?: string }): Promise<void> {
+  async search(filters: {
+    firstName?: string;
+    lastName?: string;
+    startDate?: string;
+    endDate?: string;
+  }): Promise<void> {
     const form = this.page.getByRole('search', { name: 'Search claims' });
     await form.getByRole('textbox', { name: 'First Name' }).fill(filters.firstName ?? '');
     await form.getByRole('textbox', { name: 'Last Name' }).fill(filters.lastName ?? '');

@@ -23,7 +23,9 @@ export class DocumentListPage {
     this.heading = page.getByRole('heading', { level: 1, name: screen.title });
     this.rows = page.getByTestId('document-row');
     this.downloadButton = page.getByRole('button', { name: 'Download Document' });
-    this.searchButton = page.getByRole('search', { name: `Search ${screen.title}` }).getByRole('button', { name: 'Search' });
+    this.searchButton = page
+      .getByRole('search', { name: `Search ${screen.title}` })
+      .getByRole('button', { name: 'Search' });
     this.pages = page.getByRole('navigation', { name: `${screen.title} pages` });
     this.rangeStatus = page.getByRole('status').filter({ hasText: /^(Documents \d|No documents)/ });
     this.errorAlert = page.getByRole('alert').filter({ hasText: 'could not be' });
@@ -36,7 +38,9 @@ export class DocumentListPage {
 
   async waitUntilShown(): Promise<void> {
     await expect(this.heading).toBeVisible();
-    await expect(this.rows.first().or(this.page.getByText(/^No documents|There are no documents/).first())).toBeVisible();
+    await expect(
+      this.rows.first().or(this.page.getByText(/^No documents|There are no documents/).first()),
+    ).toBeVisible();
   }
 
   /** Create Date and Document Name of each row shown. */
@@ -45,7 +49,10 @@ export class DocumentListPage {
     return Promise.all(
       rows.map(async (row) => {
         const cells = row.getByRole('cell');
-        return { createDate: (await cells.nth(1).innerText()).trim(), documentName: (await cells.nth(2).innerText()).trim() };
+        return {
+          createDate: (await cells.nth(1).innerText()).trim(),
+          documentName: (await cells.nth(2).innerText()).trim(),
+        };
       }),
     );
   }

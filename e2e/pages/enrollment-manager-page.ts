@@ -31,19 +31,28 @@ export class EnrollmentManagerPage {
   }
 
   async openFromMenu(): Promise<void> {
-    await this.page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Enrollment Submissions' }).click();
+    await this.page
+      .getByRole('navigation', { name: 'Main menu' })
+      .getByRole('link', { name: 'Enrollment Submissions' })
+      .click();
     await expect(this.heading).toBeVisible();
     await this.waitForList();
   }
 
   /** The page's rows (or its empty message) are shown and nothing is loading. */
   async waitForList(): Promise<void> {
-    await expect(this.rows.first().or(this.page.getByText(/^No requests match the filters\.$|^There are no requests on this page\.$/))).toBeVisible();
+    await expect(
+      this.rows
+        .first()
+        .or(this.page.getByText(/^No requests match the filters\.$|^There are no requests on this page\.$/)),
+    ).toBeVisible();
     await expect(this.page.getByRole('progressbar', { name: 'Loading requests' })).toHaveCount(0);
   }
 
   field(label: string): Locator {
-    return this.page.getByRole('search', { name: 'Filter enrollment submissions' }).getByRole('textbox', { name: label, exact: true });
+    return this.page
+      .getByRole('search', { name: 'Filter enrollment submissions' })
+      .getByRole('textbox', { name: label, exact: true });
   }
 
   get statusSelect(): Locator {
@@ -55,7 +64,13 @@ export class EnrollmentManagerPage {
     await this.page.keyboard.type(mmddyyyy.replaceAll('/', ''));
   }
 
-  async filter(filters: { lastName?: string; firstName?: string; status?: string; dateFrom?: string; dateTo?: string }): Promise<void> {
+  async filter(filters: {
+    lastName?: string;
+    firstName?: string;
+    status?: string;
+    dateFrom?: string;
+    dateTo?: string;
+  }): Promise<void> {
     if (filters.dateFrom) await this.fillDate('Date From', filters.dateFrom);
     if (filters.dateTo) await this.fillDate('Date To', filters.dateTo);
     await this.field('Last Name').fill(filters.lastName ?? '');
@@ -131,7 +146,10 @@ export async function enrollThroughWizard(page: Page, person: Person): Promise<v
   await wizard.expectStep(3);
   await wizard.button('Skip').click();
   await wizard.expectStep(4);
-  await wizard.choosePlan({ division: '001 – Headquarters', medical: { plan: 'Choice PPO 500', tier: 'Employee Only' } });
+  await wizard.choosePlan({
+    division: '001 – Headquarters',
+    medical: { plan: 'Choice PPO 500', tier: 'Employee Only' },
+  });
   await wizard.button('Submit').click();
   await wizard.dialog('Subscriber Created').getByRole('button', { name: 'Close' }).click();
   await wizard.dialog('Subscriber Request Received').getByRole('button', { name: 'Return to Home' }).click();
@@ -149,7 +167,9 @@ export async function runProcessing(request: APIRequestContext): Promise<{ reque
 export async function createDrafts(page: Page, lastName: string, firstNames: readonly string[]): Promise<void> {
   const token = await page.evaluate(() => {
     const key = Object.keys(sessionStorage).find((k) => k.startsWith('oidc.user:'));
-    return key ? (JSON.parse(sessionStorage.getItem(key) ?? '{}') as { access_token?: string }).access_token : undefined;
+    return key
+      ? (JSON.parse(sessionStorage.getItem(key) ?? '{}') as { access_token?: string }).access_token
+      : undefined;
   });
   // Area 9xx is never issued and never seeded; the random middle keeps parallel runs apart.
   const area = 900 + Math.floor(Math.random() * 100);

@@ -62,7 +62,10 @@ export class EnrollmentWizardPage {
 
   /** Opens the wizard from the menu, which starts a new enrollment. */
   async open(): Promise<void> {
-    await this.page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Enroll Subscriber' }).click();
+    await this.page
+      .getByRole('navigation', { name: 'Main menu' })
+      .getByRole('link', { name: 'Enroll Subscriber' })
+      .click();
     await this.expectStep(1);
   }
 
@@ -113,7 +116,9 @@ export class EnrollmentWizardPage {
   async dateValue(label: string, within: Locator = this.main): Promise<string> {
     const field = this.dateField(label, within);
     // Each section shows its digits, or its placeholder (MM, DD, YYYY) while empty.
-    const parts = await Promise.all(['Month', 'Day', 'Year'].map((name) => field.getByRole('spinbutton', { name }).innerText()));
+    const parts = await Promise.all(
+      ['Month', 'Day', 'Year'].map((name) => field.getByRole('spinbutton', { name }).innerText()),
+    );
     return parts.every((p) => /^\d+$/.test(p.trim())) ? parts.map((p) => p.trim()).join('/') : '';
   }
 

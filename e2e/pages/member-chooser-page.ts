@@ -45,7 +45,10 @@ export class MemberChooserPage {
 
   async goToPage(n: number): Promise<void> {
     await this.pagesNav.getByRole('button', { name: `Page ${n}`, exact: true }).click();
-    await expect(this.pagesNav.getByRole('button', { name: `Page ${n}`, exact: true })).toHaveAttribute('aria-current', 'page');
+    await expect(this.pagesNav.getByRole('button', { name: `Page ${n}`, exact: true })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
     await this.waitForRows();
   }
 
@@ -88,7 +91,9 @@ export class MemberChooserPage {
 
   async dependentsOf(row: Locator): Promise<Locator> {
     await this.dependentsToggle(row).click();
-    const list = this.page.getByRole('list', { name: /^Dependents of / }).or(this.page.getByText(/has no dependents\.$/));
+    const list = this.page
+      .getByRole('list', { name: /^Dependents of / })
+      .or(this.page.getByText(/has no dependents\.$/));
     await expect(list.first()).toBeVisible();
     return this.page.getByRole('list', { name: /^Dependents of / }).getByRole('button');
   }
@@ -97,7 +102,10 @@ export class MemberChooserPage {
    * Opens the rows one by one until one lists a dependent (named `name`, if given) and returns
    * that dependent's choice button; rows without one are closed again.
    */
-  async firstDependent(rows: Locator, name?: string): Promise<{ dependent: Locator; subscriber: { lastName: string; firstName: string } }> {
+  async firstDependent(
+    rows: Locator,
+    name?: string,
+  ): Promise<{ dependent: Locator; subscriber: { lastName: string; firstName: string } }> {
     for (const row of await rows.all()) {
       const dependents = await this.dependentsOf(row);
       const match = name ? dependents.filter({ hasText: name }) : dependents;

@@ -6,7 +6,9 @@ import type { Page } from '@playwright/test';
 async function bearer(page: Page): Promise<Record<string, string>> {
   const token = await page.evaluate(() => {
     const key = Object.keys(sessionStorage).find((k) => k.startsWith('oidc.user:'));
-    return key ? (JSON.parse(sessionStorage.getItem(key) ?? '{}') as { access_token?: string }).access_token : undefined;
+    return key
+      ? (JSON.parse(sessionStorage.getItem(key) ?? '{}') as { access_token?: string }).access_token
+      : undefined;
   });
   return { Authorization: `Bearer ${token}` };
 }
@@ -17,7 +19,13 @@ export async function apiRead<T>(page: Page, method: 'GET' | 'POST', path: strin
   return (await response.json()) as T;
 }
 
-export type SubscriberRow = { subscriberPK: number; firstName: string; lastName: string; ssnLast4: string; isTermed: boolean };
+export type SubscriberRow = {
+  subscriberPK: number;
+  firstName: string;
+  lastName: string;
+  ssnLast4: string;
+  isTermed: boolean;
+};
 export type SubscriberDetails = {
   subscriberPK: number;
   ssnLast4: string;
@@ -28,7 +36,13 @@ export type SubscriberDetails = {
   subscriber: { firstName: string; lastName: string; dateOfBirth: string };
   planData: { planName: string | null; dentalPlanName: string | null; divisionID: string | null };
 };
-export type DependentRow = { firstName: string; lastName: string; relationship: string; ssnLast4: string | null; isTermed: boolean };
+export type DependentRow = {
+  firstName: string;
+  lastName: string;
+  relationship: string;
+  ssnLast4: string | null;
+  isTermed: boolean;
+};
 export type FsaRow = { fsaName: string; fsaType: string; fsaYear: number };
 export type ClaimRow = {
   claimID: number;
@@ -67,6 +81,10 @@ export async function findSubscriber(
   throw new Error('No seeded subscriber fits the journey.');
 }
 
-export async function claims(page: Page, body: Record<string, unknown>, employerPK = 2): Promise<{ list: ClaimRow[]; recordCount: number }> {
+export async function claims(
+  page: Page,
+  body: Record<string, unknown>,
+  employerPK = 2,
+): Promise<{ list: ClaimRow[]; recordCount: number }> {
   return apiRead(page, 'POST', `/api/enrollment/Employer/ClaimDetails?employerPK=${employerPK}`, body);
 }

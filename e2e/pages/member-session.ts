@@ -31,7 +31,9 @@ export async function storedDraft(page: Page): Promise<StoredDraft> {
 export async function apiGet<T>(page: Page, path: string): Promise<T> {
   const token = await page.evaluate(() => {
     const key = Object.keys(sessionStorage).find((k) => k.startsWith('oidc.user:'));
-    return key ? (JSON.parse(sessionStorage.getItem(key) ?? '{}') as { access_token?: string }).access_token : undefined;
+    return key
+      ? (JSON.parse(sessionStorage.getItem(key) ?? '{}') as { access_token?: string }).access_token
+      : undefined;
   });
   const response = await page.request.get(path, { headers: { Authorization: `Bearer ${token}` } });
   if (!response.ok()) throw new Error(`GET ${path} answered ${response.status()}`);

@@ -45,10 +45,7 @@ const KNOWN_ROLES: ReadonlySet<string> = new Set(ROLES);
 
 // External providers differ in detail: GroupPK may come as a string, and some emit the whole claim
 // as a JSON string. Anything else that does not fit is dropped rather than trusted.
-const groupPKSchema = z.union([
-  z.number().int().positive(),
-  z.string().regex(/^\d+$/).transform(Number),
-]);
+const groupPKSchema = z.union([z.number().int().positive(), z.string().regex(/^\d+$/).transform(Number)]);
 const groupEntrySchema = z.object({ GroupPK: groupPKSchema, roles: z.array(z.string()) });
 
 function parseGroupRoles(claim: unknown): GroupRoles[] {

@@ -256,15 +256,12 @@ async function insertStructure(db: Db, group: EmployerSeed, today: string): Prom
       })),
     ),
   );
-  const insertedTiers = await db
-    .insert(coverageOptions)
-    .values(tierRows)
-    .returning({
-      pk: coverageOptions.coverageOptionPK,
-      divisionPK: coverageOptions.divisionPK,
-      isMedical: coverageOptions.isMedical,
-      tierCode: coverageOptions.tierCode,
-    });
+  const insertedTiers = await db.insert(coverageOptions).values(tierRows).returning({
+    pk: coverageOptions.coverageOptionPK,
+    divisionPK: coverageOptions.divisionPK,
+    isMedical: coverageOptions.isMedical,
+    tierCode: coverageOptions.tierCode,
+  });
   const tier = new Map(
     insertedTiers.map((t) => [tierKey(t.divisionPK, t.isMedical, t.tierCode.replace(/^D/, '')), t.pk]),
   );

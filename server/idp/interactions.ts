@@ -124,7 +124,10 @@ export const idpPlugin: FastifyPluginAsync<IdpPluginOptions> = async (app, { pro
         const password = request.body?.password ?? '';
         const account = email && password ? await verifyCredentials(email, password) : undefined;
         if (!account) {
-          return sendPage(reply, loginPage({ action: loginAction(interaction.uid), email, error: INVALID_CREDENTIALS }));
+          return sendPage(
+            reply,
+            loginPage({ action: loginAction(interaction.uid), email, error: INVALID_CREDENTIALS }),
+          );
         }
 
         const returnTo = await provider.interactionResult(

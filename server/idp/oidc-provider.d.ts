@@ -30,7 +30,12 @@ declare module 'oidc-provider' {
 
   export interface Account {
     accountId: string;
-    claims(use: string, scope: string, claims: UnknownObject, rejected: string[]): AccountClaims | Promise<AccountClaims>;
+    claims(
+      use: string,
+      scope: string,
+      claims: UnknownObject,
+      rejected: string[],
+    ): AccountClaims | Promise<AccountClaims>;
   }
 
   export interface ClientMetadata {
@@ -73,7 +78,10 @@ declare module 'oidc-provider' {
     pkce?: { required?: (ctx: KoaContextWithOIDC, client: ClientLike) => boolean };
     rotateRefreshToken?: boolean | ((ctx: KoaContextWithOIDC) => boolean);
     issueRefreshToken?: (ctx: KoaContextWithOIDC, client: ClientLike, code: unknown) => boolean | Promise<boolean>;
-    extraTokenClaims?: (ctx: KoaContextWithOIDC, token: TokenLike) => UnknownObject | undefined | Promise<UnknownObject | undefined>;
+    extraTokenClaims?: (
+      ctx: KoaContextWithOIDC,
+      token: TokenLike,
+    ) => UnknownObject | undefined | Promise<UnknownObject | undefined>;
     interactions?: { url?: (ctx: KoaContextWithOIDC, interaction: Interaction) => string | Promise<string> };
     renderError?: (ctx: KoaContextWithOIDC, out: Record<string, string>, error: Error) => void | Promise<void>;
     ttl?: Record<string, number | ((ctx: KoaContextWithOIDC, token: TokenLike, client: ClientLike) => number)>;

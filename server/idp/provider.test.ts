@@ -31,7 +31,9 @@ async function freePort(): Promise<number> {
     server.once('error', reject);
     server.listen(0, '127.0.0.1', () => {
       const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+      server.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      );
     });
   });
 }
@@ -226,7 +228,11 @@ describe('identity provider', () => {
     expect(wrongHtml).toMatch(/role="alert"[^>]*>Invalid email or password\.</);
     expect(wrongHtml).toContain('value="broker@example.com"');
 
-    const right = await request(jar, `${loginUrl}/login`, form({ email: 'broker@example.com', password: DEMO_PASSWORD }));
+    const right = await request(
+      jar,
+      `${loginUrl}/login`,
+      form({ email: 'broker@example.com', password: DEMO_PASSWORD }),
+    );
     const callback = await followToClient(jar, right);
     expect(callback.searchParams.get('iss')).toBe(issuer);
     const code = callback.searchParams.get('code')!;
@@ -307,7 +313,13 @@ describe('identity provider', () => {
   it('answers token requests from the portal origin only', async () => {
     const { code, verifier } = await signIn('idcard@example.com');
     const response = await fetch(`${issuer}/token`, {
-      ...form({ client_id: CLIENT_ID, grant_type: 'authorization_code', code, redirect_uri: redirectUri, code_verifier: verifier }),
+      ...form({
+        client_id: CLIENT_ID,
+        grant_type: 'authorization_code',
+        code,
+        redirect_uri: redirectUri,
+        code_verifier: verifier,
+      }),
       headers: { 'content-type': 'application/x-www-form-urlencoded', origin: 'http://evil.example' },
     });
     expect(response.status).toBe(400);

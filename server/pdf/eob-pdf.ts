@@ -38,7 +38,11 @@ export function renderEobPdf(eob: EobData): Promise<Buffer> {
     for (const [label, value] of rows) {
       const y = doc.y;
       doc.font('Helvetica').fontSize(10).fillColor(MUTED).text(label, left, y, { width: 130, lineBreak: false });
-      doc.font('Helvetica-Bold').fontSize(10).fillColor(INK).text(value, left + 140, y, { width: width - 140 });
+      doc
+        .font('Helvetica-Bold')
+        .fontSize(10)
+        .fillColor(INK)
+        .text(value, left + 140, y, { width: width - 140 });
       doc.moveDown(0.35);
     }
 
@@ -51,16 +55,32 @@ export function renderEobPdf(eob: EobData): Promise<Buffer> {
     ];
     const column = width / amounts.length;
     const headTop = doc.y;
-    doc.moveTo(left, headTop).lineTo(left + width, headTop).lineWidth(0.75).stroke(RULE);
+    doc
+      .moveTo(left, headTop)
+      .lineTo(left + width, headTop)
+      .lineWidth(0.75)
+      .stroke(RULE);
     amounts.forEach(([label], i) =>
-      doc.font('Helvetica').fontSize(9).fillColor(MUTED).text(label, left + i * column, headTop + 6, { width: column - 8, align: 'right' }),
+      doc
+        .font('Helvetica')
+        .fontSize(9)
+        .fillColor(MUTED)
+        .text(label, left + i * column, headTop + 6, { width: column - 8, align: 'right' }),
     );
     const valueTop = headTop + 22;
     amounts.forEach(([, amount], i) =>
-      doc.font('Helvetica-Bold').fontSize(12).fillColor(INK).text(usd(amount), left + i * column, valueTop, { width: column - 8, align: 'right' }),
+      doc
+        .font('Helvetica-Bold')
+        .fontSize(12)
+        .fillColor(INK)
+        .text(usd(amount), left + i * column, valueTop, { width: column - 8, align: 'right' }),
     );
     const footTop = valueTop + 22;
-    doc.moveTo(left, footTop).lineTo(left + width, footTop).lineWidth(0.75).stroke(RULE);
+    doc
+      .moveTo(left, footTop)
+      .lineTo(left + width, footTop)
+      .lineWidth(0.75)
+      .stroke(RULE);
 
     doc
       .font('Helvetica')

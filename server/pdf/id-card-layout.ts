@@ -24,7 +24,16 @@ export type IdCardData = {
 };
 
 export type CardElement =
-  | { kind: 'rect'; x: number; y: number; width: number; height: number; fill: string; stroke?: string; radius?: number }
+  | {
+      kind: 'rect';
+      x: number;
+      y: number;
+      width: number;
+      height: number;
+      fill: string;
+      stroke?: string;
+      radius?: number;
+    }
   | {
       kind: 'text';
       x: number;
@@ -74,7 +83,16 @@ function field(x: number, y: number, width: number, label: string, value: string
 
 function frame(band: string, bandHeight: number): CardElement[] {
   return [
-    { kind: 'rect', x: 0, y: 0, width: CARD_WIDTH, height: CARD_HEIGHT, fill: '#ffffff', stroke: '#c7ccd1', radius: 12 },
+    {
+      kind: 'rect',
+      x: 0,
+      y: 0,
+      width: CARD_WIDTH,
+      height: CARD_HEIGHT,
+      fill: '#ffffff',
+      stroke: '#c7ccd1',
+      radius: 12,
+    },
     { kind: 'rect', x: 0, y: 0, width: CARD_WIDTH, height: bandHeight, fill: band, radius: 12 },
     // Squares off the band's lower corners.
     { kind: 'rect', x: 0, y: bandHeight - 12, width: CARD_WIDTH, height: 12, fill: band },
@@ -89,7 +107,15 @@ export function idCardFront(card: IdCardData): CardElement[] {
   const inner = CARD_WIDTH - 2 * PAD;
   return [
     ...frame(band, 46),
-    { kind: 'text', x: PAD, y: 10, text: fit(card.groupName, inner - 70, 13, true), size: 13, color: '#ffffff', bold: true },
+    {
+      kind: 'text',
+      x: PAD,
+      y: 10,
+      text: fit(card.groupName, inner - 70, 13, true),
+      size: 13,
+      color: '#ffffff',
+      bold: true,
+    },
     { kind: 'text', x: PAD, y: 29, text: `Group ID ${card.groupID}`, size: 8, color: '#ffffff' },
     { kind: 'text', x: CARD_WIDTH - PAD, y: 29, text: 'MEMBER ID CARD', size: 7, color: '#ffffff', align: 'right' },
     ...field(PAD, 56, inner, 'Member', card.memberName, 12),
@@ -99,7 +125,15 @@ export function idCardFront(card: IdCardData): CardElement[] {
     ...field(PAD, 114, inner, 'Medical', planText(card.medicalPlan, card.medicalTier), 9),
     ...field(PAD, 142, inner, 'Dental', planText(card.dentalPlan, card.dentalTier), 9),
     ...field(PAD, 170, 150, 'Effective Date', card.effectiveDate ? usDate(card.effectiveDate) : 'Not available', 9),
-    { kind: 'text', x: CARD_WIDTH - PAD, y: 192, text: `Issued ${card.issuedDate}`, size: 7, color: MUTED, align: 'right' },
+    {
+      kind: 'text',
+      x: CARD_WIDTH - PAD,
+      y: 192,
+      text: `Issued ${card.issuedDate}`,
+      size: 7,
+      color: MUTED,
+      align: 'right',
+    },
   ];
 }
 
@@ -118,7 +152,15 @@ export function idCardBack(card: IdCardData): CardElement[] {
   return [
     ...frame(band, 20),
     { kind: 'text', x: PAD, y: 6, text: fit(card.groupName, 200, 8, true), size: 8, color: '#ffffff', bold: true },
-    { kind: 'text', x: CARD_WIDTH - PAD, y: 6, text: `Card ${card.cardNumber}`, size: 8, color: '#ffffff', align: 'right' },
+    {
+      kind: 'text',
+      x: CARD_WIDTH - PAD,
+      y: 6,
+      text: `Card ${card.cardNumber}`,
+      size: 8,
+      color: '#ffffff',
+      align: 'right',
+    },
     line(30, t.claimsTitle.toUpperCase(), true, 7),
     ...t.claimsAddress.map((text, i) => line(40 + i * 10, text)),
     line(78, t.customerService, true, 9),

@@ -11,7 +11,10 @@ function drawCard(doc: PDFKit.PDFDocument, elements: CardElement[], left: number
       else shape.fill(e.fill);
       continue;
     }
-    doc.font(e.bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(e.size).fillColor(e.color);
+    doc
+      .font(e.bold ? 'Helvetica-Bold' : 'Helvetica')
+      .fontSize(e.size)
+      .fillColor(e.color);
     const x = e.align === 'right' ? left + e.x - doc.widthOfString(e.text) : left + e.x;
     doc.text(e.text, x, top + e.y, { lineBreak: false });
   }
@@ -23,7 +26,11 @@ export function idCardPdf(card: IdCardData): Promise<Buffer> {
     const left = (doc.page.width - CARD_WIDTH) / 2;
     const pageLeft = doc.page.margins.left;
     const contentWidth = doc.page.width - pageLeft - doc.page.margins.right;
-    doc.font('Helvetica-Bold').fontSize(16).fillColor('#1a1a1a').text(card.groupName, pageLeft, 54, { width: contentWidth });
+    doc
+      .font('Helvetica-Bold')
+      .fontSize(16)
+      .fillColor('#1a1a1a')
+      .text(card.groupName, pageLeft, 54, { width: contentWidth });
     doc
       .font('Helvetica')
       .fontSize(10)
@@ -33,7 +40,11 @@ export function idCardPdf(card: IdCardData): Promise<Buffer> {
     const frontTop = 110;
     const backTop = frontTop + CARD_HEIGHT + 40;
     const caption = (text: string, top: number) =>
-      doc.font('Helvetica').fontSize(8).fillColor('#5f6368').text(text, left, top - 14, { lineBreak: false });
+      doc
+        .font('Helvetica')
+        .fontSize(8)
+        .fillColor('#5f6368')
+        .text(text, left, top - 14, { lineBreak: false });
     caption('FRONT', frontTop);
     drawCard(doc, idCardFront(card), left, frontTop);
     caption('BACK', backTop);

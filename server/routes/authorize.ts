@@ -7,7 +7,9 @@ import { badRequest, forbidden, notFound } from '../lib/problem';
 import { groupOfResource } from '../services/access';
 
 function readPath(source: unknown, dotted: string): unknown {
-  return dotted.split('.').reduce<unknown>((value, key) => (value as Record<string, unknown> | undefined)?.[key], source);
+  return dotted
+    .split('.')
+    .reduce<unknown>((value, key) => (value as Record<string, unknown> | undefined)?.[key], source);
 }
 
 /**

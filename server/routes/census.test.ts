@@ -108,7 +108,13 @@ async function census(email: string, body: Record<string, unknown>) {
 
 function rowsOf(csv: string) {
   const [header, ...rows] = parse(csv, { bom: true }) as string[][];
-  const records = rows.map((r) => Object.fromEntries(CENSUS_COLUMNS.map((c, i) => [c, r[i] ?? ''])) as Record<(typeof CENSUS_COLUMNS)[number], string>);
+  const records = rows.map(
+    (r) =>
+      Object.fromEntries(CENSUS_COLUMNS.map((c, i) => [c, r[i] ?? ''])) as Record<
+        (typeof CENSUS_COLUMNS)[number],
+        string
+      >,
+  );
   return { header, rows, records };
 }
 
@@ -214,7 +220,9 @@ describe('GetCensusForGroup', () => {
   it('lists coverage overlapping a past range, and open-ended ranges', async () => {
     const start = `${year - 1}-03-01`;
     const end = `${year - 1}-09-30`;
-    const { records } = rowsOf((await census('hr@example.com', { employerPK: 2, startDate: start, endDate: end })).body);
+    const { records } = rowsOf(
+      (await census('hr@example.com', { employerPK: 2, startDate: start, endDate: end })).body,
+    );
     const expected = await expectedCounts(start, end);
     expect(expected.coverages).toBeGreaterThan(0);
     expect(records.length).toBe(expected.coverages);
@@ -292,7 +300,13 @@ describe('CensusSummary', () => {
     expect(res.statusCode).toBe(200);
     expect(res.body).not.toContain(ODD.ssn);
     expect(res.body).not.toContain(ODD.lastName);
-    expect(Object.keys(res.json() as object).sort()).toEqual(['dependentCount', 'endDate', 'rowCount', 'startDate', 'subscriberCount']);
+    expect(Object.keys(res.json() as object).sort()).toEqual([
+      'dependentCount',
+      'endDate',
+      'rowCount',
+      'startDate',
+      'subscriberCount',
+    ]);
     expect(await auditCount()).toBe(before);
   });
 
@@ -302,7 +316,11 @@ describe('CensusSummary', () => {
       expect((await summary(email, { employerPK: 2 })).statusCode, email).toBe(403);
     }
     expect((await summary('hr@example.com', { employerPK: 3 })).statusCode).toBe(403);
-    const reversed = await summary('hr@example.com', { employerPK: 2, startDate: `${year}-02-01`, endDate: `${year}-01-01` });
+    const reversed = await summary('hr@example.com', {
+      employerPK: 2,
+      startDate: `${year}-02-01`,
+      endDate: `${year}-01-01`,
+    });
     expect(reversed.statusCode).toBe(400);
     expect(reversed.json().errors).toHaveProperty('endDate');
   });
@@ -324,7 +342,9 @@ describe('census stream', () => {
   });
 
   it('writes only the header for a group without coverage in the range', async () => {
-    const csv = await read(censusCsv(t.db, { actor: 'test', employerPK: 2, query: { startDate: '1990-01-01', endDate: '1990-12-31' } }));
+    const csv = await read(
+      censusCsv(t.db, { actor: 'test', employerPK: 2, query: { startDate: '1990-01-01', endDate: '1990-12-31' } }),
+    );
     expect(rowsOf(csv)).toMatchObject({ header: [...CENSUS_COLUMNS], rows: [] });
   });
 

@@ -65,7 +65,9 @@ describe('who may search claims', () => {
   it('keeps the EOB to the claims role and answers 404 for another group’s claim', async () => {
     const [own] = await t.db.select().from(claims).where(inGroup2).limit(1);
     for (const email of ['hr@example.com', 'broker@example.com', 'idcard@example.com']) {
-      expect((await eob({ claimPK: own!.claimID, subscriberPK: own!.subscriberPK }, email)).statusCode, email).toBe(403);
+      expect((await eob({ claimPK: own!.claimID, subscriberPK: own!.subscriberPK }, email)).statusCode, email).toBe(
+        403,
+      );
     }
     const [other] = await t.db.select().from(claims).where(eq(claims.employerPK, 3)).limit(1);
     expect((await eob({ claimPK: other!.claimID, subscriberPK: other!.subscriberPK })).statusCode).toBe(404);
@@ -98,7 +100,11 @@ describe('ClaimDetails', () => {
   });
 
   it('filters by patient names, case-insensitively, by substring', async () => {
-    const [sample] = await t.db.select().from(claims).where(and(inGroup2, isNull(claims.patientPK))).limit(1);
+    const [sample] = await t.db
+      .select()
+      .from(claims)
+      .where(and(inGroup2, isNull(claims.patientPK)))
+      .limit(1);
     const last = sample!.patientLastName.slice(1, 4).toUpperCase();
     const first = sample!.patientFirstName.slice(0, 2).toLowerCase();
     const expected = await t.db.$count(
@@ -122,7 +128,10 @@ describe('ClaimDetails', () => {
     const [far] = await t.db.select().from(claims).where(inGroup2).orderBy(claims.serviceDate).offset(160).limit(1);
     const startDate = a!.serviceDate;
     const endDate = far!.serviceDate;
-    const expected = await t.db.$count(claims, and(inGroup2, gte(claims.serviceDate, startDate), lte(claims.serviceDate, endDate)));
+    const expected = await t.db.$count(
+      claims,
+      and(inGroup2, gte(claims.serviceDate, startDate), lte(claims.serviceDate, endDate)),
+    );
     const found = await list({ startDate, endDate, sortColumn: 'serviceDate', sortOrder: 'ASC', recordsPerPage: 100 });
     expect(found.recordCount).toBe(expected);
     expect(found.list.every((c) => c.serviceDate >= startDate && c.serviceDate <= endDate)).toBe(true);
@@ -137,14 +146,20 @@ describe('ClaimDetails', () => {
   });
 
   it('sorts on the chosen column both ways', async () => {
-    const asc = (await list({ sortColumn: 'billedAmount', sortOrder: 'ASC', recordsPerPage: 100 })).list.map((c) => c.billedAmount);
-    const desc = (await list({ sortColumn: 'billedAmount', sortOrder: 'DESC', recordsPerPage: 100 })).list.map((c) => c.billedAmount);
+    const asc = (await list({ sortColumn: 'billedAmount', sortOrder: 'ASC', recordsPerPage: 100 })).list.map(
+      (c) => c.billedAmount,
+    );
+    const desc = (await list({ sortColumn: 'billedAmount', sortOrder: 'DESC', recordsPerPage: 100 })).list.map(
+      (c) => c.billedAmount,
+    );
     expect(asc).toEqual([...asc].sort((x, y) => x - y));
     expect(desc).toEqual([...desc].sort((x, y) => y - x));
     expect(desc[0]).toBeGreaterThan(asc[0]!);
 
     // Claim numbers are digits only, so no database collation can order them differently.
-    const numbers = (await list({ sortColumn: 'claimNumber', sortOrder: 'DESC', recordsPerPage: 100 })).list.map((c) => c.claimNumber);
+    const numbers = (await list({ sortColumn: 'claimNumber', sortOrder: 'DESC', recordsPerPage: 100 })).list.map(
+      (c) => c.claimNumber,
+    );
     expect(numbers).toEqual([...numbers].sort().reverse());
     const oldest = (await list({ sortColumn: 'serviceDate', sortOrder: 'ASC' })).list.map((c) => c.serviceDate);
     expect(oldest).toEqual([...oldest].sort());
@@ -159,7 +174,11 @@ describe('ClaimDetails', () => {
   });
 
   it('answers a null payment date for claims in process', async () => {
-    const [pending] = await t.db.select().from(claims).where(and(inGroup2, isNull(claims.paymentDate))).limit(1);
+    const [pending] = await t.db
+      .select()
+      .from(claims)
+      .where(and(inGroup2, isNull(claims.paymentDate)))
+      .limit(1);
     const found = await list({
       startDate: pending!.serviceDate,
       endDate: pending!.serviceDate,
@@ -194,7 +213,8 @@ describe('ClaimDetailsReportPDFforHR', () => {
     expect(text).toContain(c.claimNumber);
     expect(text).toContain(c.claimType);
     const usd = (n: number) => n.toLocaleString('en-US', { style: 'currency', currency: 'USD' });
-    for (const amount of [c.billedAmount, c.allowedAmount, c.planPayment, c.patientOwesAmount]) expect(text).toContain(usd(amount));
+    for (const amount of [c.billedAmount, c.allowedAmount, c.planPayment, c.patientOwesAmount])
+      expect(text).toContain(usd(amount));
     const [y, m, d] = c.paymentDate!.split('-');
     expect(text).toContain(`${m}/${d}/${y}`);
     expect(text).not.toContain('In-Process');
@@ -203,7 +223,11 @@ describe('ClaimDetailsReportPDFforHR', () => {
   });
 
   it('says In-Process for a claim not yet paid, without a dependent for the subscriber’s own claim', async () => {
-    const [c] = await t.db.select().from(claims).where(and(inGroup2, isNull(claims.paymentDate), isNull(claims.patientPK))).limit(1);
+    const [c] = await t.db
+      .select()
+      .from(claims)
+      .where(and(inGroup2, isNull(claims.paymentDate), isNull(claims.patientPK)))
+      .limit(1);
     const res = await eob({ claimPK: c!.claimID, subscriberPK: c!.subscriberPK });
     expect(res.statusCode).toBe(200);
     const text = await pdfText(res.rawPayload);
@@ -212,15 +236,28 @@ describe('ClaimDetailsReportPDFforHR', () => {
   });
 
   it('answers 404 when the subscriber or dependent is not the claim’s', async () => {
-    const [c] = await t.db.select().from(claims).where(and(inGroup2, isNotNull(claims.patientPK))).limit(1);
+    const [c] = await t.db
+      .select()
+      .from(claims)
+      .where(and(inGroup2, isNotNull(claims.patientPK)))
+      .limit(1);
     const [otherSubscriber] = await t.db
       .select()
       .from(subscribers)
       .where(and(eq(subscribers.employerPK, 2), ne(subscribers.subscriberPK, c!.subscriberPK)))
       .limit(1);
     expect((await eob({ claimPK: c!.claimID, subscriberPK: otherSubscriber!.subscriberPK })).statusCode).toBe(404);
-    expect((await eob({ claimPK: c!.claimID, subscriberPK: c!.subscriberPK, dependentPK: c!.patientPK! + 100_000 })).statusCode).toBe(404);
-    const [own] = await t.db.select().from(claims).where(and(inGroup2, isNull(claims.patientPK))).limit(1);
-    expect((await eob({ claimPK: own!.claimID, subscriberPK: own!.subscriberPK, dependentPK: c!.patientPK! })).statusCode).toBe(404);
+    expect(
+      (await eob({ claimPK: c!.claimID, subscriberPK: c!.subscriberPK, dependentPK: c!.patientPK! + 100_000 }))
+        .statusCode,
+    ).toBe(404);
+    const [own] = await t.db
+      .select()
+      .from(claims)
+      .where(and(inGroup2, isNull(claims.patientPK)))
+      .limit(1);
+    expect(
+      (await eob({ claimPK: own!.claimID, subscriberPK: own!.subscriberPK, dependentPK: c!.patientPK! })).statusCode,
+    ).toBe(404);
   });
 });

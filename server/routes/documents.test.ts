@@ -12,7 +12,13 @@ type FileName = 'getFundingReport' | 'getInvoice' | 'specAggFile';
 type Item = { createDate: string; documentName: string };
 
 const KINDS: { kind: DocumentKind; list: ListName; file: FileName; param: 'fileName' | 'file'; email: string }[] = [
-  { kind: 'funding', list: 'fundingReportList', file: 'getFundingReport', param: 'fileName', email: 'finance@example.com' },
+  {
+    kind: 'funding',
+    list: 'fundingReportList',
+    file: 'getFundingReport',
+    param: 'fileName',
+    email: 'finance@example.com',
+  },
   { kind: 'invoice', list: 'invoiceList', file: 'getInvoice', param: 'fileName', email: 'finance@example.com' },
   { kind: 'monthly', list: 'specAggFileList', file: 'specAggFile', param: 'file', email: 'reports@example.com' },
 ];
@@ -25,8 +31,17 @@ afterAll(async () => {
   await t?.close();
 });
 
-async function list(email: string, name: ListName, body: { currentPage?: number; pageSize?: number; filterOptions: Record<string, unknown> }) {
-  return t.app.inject({ method: 'POST', url: endpointUrl(endpoints[name]), headers: await t.auth(email), payload: body });
+async function list(
+  email: string,
+  name: ListName,
+  body: { currentPage?: number; pageSize?: number; filterOptions: Record<string, unknown> },
+) {
+  return t.app.inject({
+    method: 'POST',
+    url: endpointUrl(endpoints[name]),
+    headers: await t.auth(email),
+    payload: body,
+  });
 }
 
 function fileUrl(name: FileName, params: Record<string, string | number>) {
@@ -51,31 +66,49 @@ describe.each(KINDS)('$list and $file', ({ kind, list: listName, file, param, em
     const dates = page0.result.map((d) => d.createDate);
     expect(dates).toEqual([...dates].sort().reverse());
 
-    const page1 = (await list(email, listName, { currentPage: 1, pageSize: 10, filterOptions: { employerPK: 2 } })).json() as typeof page0;
+    const page1 = (
+      await list(email, listName, { currentPage: 1, pageSize: 10, filterOptions: { employerPK: 2 } })
+    ).json() as typeof page0;
     expect(page1.result).toHaveLength(total!.n - 10);
     expect(page1.result[0]!.documentName).not.toBe(page0.result[0]!.documentName);
     expect(page1.result[0]!.createDate <= page0.result.at(-1)!.createDate).toBe(true);
 
-    const five = (await list(email, listName, { currentPage: 0, pageSize: 5, filterOptions: { employerPK: 2 } })).json();
+    const five = (
+      await list(email, listName, { currentPage: 0, pageSize: 5, filterOptions: { employerPK: 2 } })
+    ).json();
     expect(five).toMatchObject({ pageSize: 5, totalCount: total!.n });
     expect(five.result).toHaveLength(5);
   });
 
   it('filters on createDate, both ends inclusive', async () => {
-    const all = (await list(email, listName, { pageSize: 100, filterOptions: { employerPK: 2 } })).json().result as Item[];
+    const all = (await list(email, listName, { pageSize: 100, filterOptions: { employerPK: 2 } })).json()
+      .result as Item[];
     const start = all[6]!.createDate;
     const end = all[2]!.createDate;
-    const res = (await list(email, listName, { pageSize: 100, filterOptions: { employerPK: 2, startDate: start, endDate: end } })).json();
+    const res = (
+      await list(email, listName, { pageSize: 100, filterOptions: { employerPK: 2, startDate: start, endDate: end } })
+    ).json();
     const [expected] = await t.db
       .select({ n: count() })
       .from(documents)
-      .where(and(eq(documents.employerPK, 2), eq(documents.kind, kind), gte(documents.createDate, start), lte(documents.createDate, end)));
+      .where(
+        and(
+          eq(documents.employerPK, 2),
+          eq(documents.kind, kind),
+          gte(documents.createDate, start),
+          lte(documents.createDate, end),
+        ),
+      );
     expect(res.totalCount).toBe(expected!.n);
     expect(res.result.map((d: Item) => d.createDate)).toEqual(expect.arrayContaining([start, end]));
     for (const d of res.result as Item[]) expect(d.createDate >= start && d.createDate <= end).toBe(true);
-    const empty = (await list(email, listName, { filterOptions: { employerPK: 2, startDate: '2000-01-01', endDate: '2000-01-31' } })).json();
+    const empty = (
+      await list(email, listName, { filterOptions: { employerPK: 2, startDate: '2000-01-01', endDate: '2000-01-31' } })
+    ).json();
     expect(empty).toEqual({ result: [], totalCount: 0, pageSize: 10 });
-    const blank = (await list(email, listName, { filterOptions: { employerPK: 2, startDate: '', endDate: '' } })).json();
+    const blank = (
+      await list(email, listName, { filterOptions: { employerPK: 2, startDate: '', endDate: '' } })
+    ).json();
     expect(blank.totalCount).toBe(all.length);
   });
 
@@ -90,7 +123,9 @@ describe.each(KINDS)('$list and $file', ({ kind, list: listName, file, param, em
     const [stored] = await t.db
       .select({ content: documents.content })
       .from(documents)
-      .where(and(eq(documents.employerPK, 2), eq(documents.kind, kind), eq(documents.documentName, item!.documentName)));
+      .where(
+        and(eq(documents.employerPK, 2), eq(documents.kind, kind), eq(documents.documentName, item!.documentName)),
+      );
     expect(res.rawPayload.equals(stored!.content)).toBe(true);
   });
 
@@ -98,8 +133,20 @@ describe.each(KINDS)('$list and $file', ({ kind, list: listName, file, param, em
     const otherGroupOnly = `${kind} of group 3 only.pdf`;
     const pathInDb = `archive/${kind}.pdf`;
     await t.db.insert(documents).values([
-      { employerPK: 3, kind, documentName: otherGroupOnly, createDate: '2020-01-01', content: createMinimalPdf({ title: 'x', lines: [] }) },
-      { employerPK: 2, kind, documentName: pathInDb, createDate: '2020-01-01', content: createMinimalPdf({ title: 'x', lines: [] }) },
+      {
+        employerPK: 3,
+        kind,
+        documentName: otherGroupOnly,
+        createDate: '2020-01-01',
+        content: createMinimalPdf({ title: 'x', lines: [] }),
+      },
+      {
+        employerPK: 2,
+        kind,
+        documentName: pathInDb,
+        createDate: '2020-01-01',
+        content: createMinimalPdf({ title: 'x', lines: [] }),
+      },
     ]);
     const otherKind = KINDS.find((k) => k.kind !== kind)!;
     const [ofOtherKind] = await t.db
@@ -107,7 +154,19 @@ describe.each(KINDS)('$list and $file', ({ kind, list: listName, file, param, em
       .from(documents)
       .where(and(eq(documents.employerPK, 2), eq(documents.kind, otherKind.kind)))
       .limit(1);
-    const names = [otherGroupOnly, ofOtherKind!.name, 'missing.pdf', pathInDb, '../x', 'a/b', '..\\x', '..', '.', '/etc/passwd', 'x\0.pdf'];
+    const names = [
+      otherGroupOnly,
+      ofOtherKind!.name,
+      'missing.pdf',
+      pathInDb,
+      '../x',
+      'a/b',
+      '..\\x',
+      '..',
+      '.',
+      '/etc/passwd',
+      'x\0.pdf',
+    ];
     for (const name of names) {
       const res = await download(email, file, { employerPK: 2, [param]: name });
       expect(res.statusCode, name).toBe(404);
@@ -128,10 +187,19 @@ describe.each(KINDS)('$list and $file', ({ kind, list: listName, file, param, em
 });
 
 describe('single-role finance users', () => {
-  const call = async (user: 'funding' | 'invoice', name: ListName | FileName | 'censusForGroup', fileName = 'Funding Report.pdf') => {
+  const call = async (
+    user: 'funding' | 'invoice',
+    name: ListName | FileName | 'censusForGroup',
+    fileName = 'Funding Report.pdf',
+  ) => {
     const headers = await t.auth(`${user}@example.com`);
     if (name === 'fundingReportList' || name === 'invoiceList' || name === 'specAggFileList')
-      return t.app.inject({ method: 'POST', url: endpointUrl(endpoints[name]), headers, payload: { filterOptions: { employerPK: 2 } } });
+      return t.app.inject({
+        method: 'POST',
+        url: endpointUrl(endpoints[name]),
+        headers,
+        payload: { filterOptions: { employerPK: 2 } },
+      });
     if (name === 'censusForGroup')
       return t.app.inject({ method: 'POST', url: endpointUrl(endpoints[name]), headers, payload: { employerPK: 2 } });
     return t.app.inject({ method: 'GET', url: fileUrl(name, { employerPK: 2, fileName, file: fileName }), headers });

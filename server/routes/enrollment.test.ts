@@ -81,7 +81,12 @@ function dependentForm(firstName: string, ssn?: string, more: Json = {}): Json {
   };
 }
 
-const employment = { dateOfHire: `${year}-01-10`, effectiveDate: `${year}-02-01`, occupation: 'Welder', jobTitle: 'Lead' };
+const employment = {
+  dateOfHire: `${year}-01-10`,
+  effectiveDate: `${year}-02-01`,
+  occupation: 'Welder',
+  jobTitle: 'Lead',
+};
 
 function step1(ssn: string, employerPK = 2): Json {
   return { saveStep: 1, employerPK, subscriber: subscriberForm(ssn) };
@@ -91,7 +96,11 @@ type Menu = Awaited<ReturnType<typeof planMenu>>;
 
 /** The current-year plans and tiers of a division of the group, read from the seeded database. */
 async function planMenu(employerPK: number, divisionIndex = 0) {
-  const list = await t.db.select().from(divisions).where(eq(divisions.employerPK, employerPK)).orderBy(asc(divisions.divisionPK));
+  const list = await t.db
+    .select()
+    .from(divisions)
+    .where(eq(divisions.employerPK, employerPK))
+    .orderBy(asc(divisions.divisionPK));
   const division = list[divisionIndex]!.divisionPK;
   const current = await t.db
     .select()
@@ -216,7 +225,11 @@ describe('creating a request (step 1)', () => {
   });
 
   it('answers field errors with the schema messages, keyed by path', async () => {
-    const res = await post({ saveStep: 1, employerPK: 2, subscriber: { ...subscriberForm(), firstName: '', ssn: '123' } });
+    const res = await post({
+      saveStep: 1,
+      employerPK: 2,
+      subscriber: { ...subscriberForm(), firstName: '', ssn: '123' },
+    });
     expect(res.statusCode).toBe(400);
     const { errors } = res.json() as { errors: Record<string, string[]> };
     expect(errors['subscriber.firstName']).toContain('Min of 1 character is required.');
@@ -243,8 +256,20 @@ describe('creating a request (step 1)', () => {
       { saveStep: 9, employerPK: 2, subscriber: subscriberForm(freshSsn()) },
       { saveStep: 1, employerPK: '2', subscriber: subscriberForm(freshSsn()) },
       { saveStep: 1, employerPK: 2, subscriber: { firstName: 42, ssn: ['x'], address: { deep: [1, 2] } } },
-      { saveStep: 3, employerPK: 2, subscriber: subscriberForm(freshSsn()), hasDependents: true, dependents: ['x', null] },
-      { saveStep: 3, employerPK: 2, subscriber: subscriberForm(freshSsn()), hasDependents: true, dependents: [{ ssn: 5 }] },
+      {
+        saveStep: 3,
+        employerPK: 2,
+        subscriber: subscriberForm(freshSsn()),
+        hasDependents: true,
+        dependents: ['x', null],
+      },
+      {
+        saveStep: 3,
+        employerPK: 2,
+        subscriber: subscriberForm(freshSsn()),
+        hasDependents: true,
+        dependents: [{ ssn: 5 }],
+      },
       { ...step1(freshSsn()), saveStep: 4, FSAElections: [{ pk: 'a', amount: 1 }] },
       { ...step1(freshSsn()), submit: true },
     ];
@@ -316,13 +341,19 @@ describe('saving later steps (PUT)', () => {
     const { requestPK, body } = await draftAtStep3();
     expect((await requestRow(requestPK)).saveStep).toBe(3);
     const menu = await planMenu(2);
-    expect((await put(requestPK, { ...body, ...planAnswers(menu), saveStep: 4 })).json()).toEqual({ requestPK, hasError: false });
+    expect((await put(requestPK, { ...body, ...planAnswers(menu), saveStep: 4 })).json()).toEqual({
+      requestPK,
+      hasError: false,
+    });
     const atPlan = await requestRow(requestPK);
     expect(atPlan.saveStep).toBe(4);
     expect(atPlan.status).toBe('Incomplete');
     // The group effective date is the medical plan's contract begin date, whatever the browser says.
     expect(atPlan.payload.groupEffectiveDate).toBe(`${year}-01-01`);
-    expect((await put(requestPK, { ...body, ...planAnswers(menu), saveStep: 3, groupEffectiveDate: '2001-01-01' })).statusCode).toBe(200);
+    expect(
+      (await put(requestPK, { ...body, ...planAnswers(menu), saveStep: 3, groupEffectiveDate: '2001-01-01' }))
+        .statusCode,
+    ).toBe(200);
     const back = await requestRow(requestPK);
     expect(back.saveStep).toBe(3);
     expect(back.payload.groupEffectiveDate).toBe(`${year}-01-01`);
@@ -343,7 +374,11 @@ describe('saving later steps (PUT)', () => {
     // What a reloaded wizard sends: last 4 only. Alex is deleted, so Blair moves to position 0.
     const draft = (await getDraft(requestPK)).json() as { dependents: Json[] };
     const blair = draft.dependents[1]!;
-    const resent = await put(requestPK, { ...base, subscriber: { ...subscriberForm(), ssnLast4: ssn.slice(-4) }, dependents: [blair] });
+    const resent = await put(requestPK, {
+      ...base,
+      subscriber: { ...subscriberForm(), ssnLast4: ssn.slice(-4) },
+      dependents: [blair],
+    });
     expect(resent.statusCode).toBe(200);
     const after = await requestRow(requestPK);
     expect(after.ssn).toBe(ssn);
@@ -439,7 +474,13 @@ describe('the plan page rules', () => {
     const [lastYear] = await t.db
       .select({ pk: plans.planPK })
       .from(plans)
-      .where(and(eq(plans.divisionPK, menu.division), eq(plans.planType, 'Medical'), eq(plans.contractBeginDate, `${year - 1}-01-01`)))
+      .where(
+        and(
+          eq(plans.divisionPK, menu.division),
+          eq(plans.planType, 'Medical'),
+          eq(plans.contractBeginDate, `${year - 1}-01-01`),
+        ),
+      )
       .limit(1);
     const res = await atPlan(planAnswers(menu, { employerPlanPK: lastYear!.pk }));
     expect(res.json().errors).toEqual({ employerPlanPK: [CHOICE_MESSAGES.contractEnded] });
@@ -447,7 +488,14 @@ describe('the plan page rules', () => {
 
   it('refuses duplicate FSA plans and badly written amounts with the schema messages', async () => {
     const [fsa] = menu.fsa;
-    const duplicate = await atPlan(planAnswers(menu, { FSAElections: [{ pk: fsa, amount: '100.00' }, { pk: fsa, amount: '200.00' }] }));
+    const duplicate = await atPlan(
+      planAnswers(menu, {
+        FSAElections: [
+          { pk: fsa, amount: '100.00' },
+          { pk: fsa, amount: '200.00' },
+        ],
+      }),
+    );
     expect(duplicate.statusCode).toBe(400);
     expect(duplicate.json().errors).toEqual({ FSAElections: [FSA_MESSAGES.duplicate] });
     const amount = await atPlan(planAnswers(menu, { FSAElections: [{ pk: fsa, amount: '12,50' }] }));
@@ -467,7 +515,10 @@ describe('the plan page rules', () => {
       isMedicalCoverage: [PLAN_MESSAGES.medicalAnswer],
       isDentalCoverage: [PLAN_MESSAGES.dentalAnswer],
     });
-    const halfway = await atPlan({ divisions: menu.division, isMedicalCoverage: true, isDentalCoverage: true, isFSA: true }, { submit: true });
+    const halfway = await atPlan(
+      { divisions: menu.division, isMedicalCoverage: true, isDentalCoverage: true, isFSA: true },
+      { submit: true },
+    );
     expect(halfway.json().errors).toEqual({
       employerPlanPK: [PLAN_MESSAGES.medicalPlan],
       medicalTierPK: [PLAN_MESSAGES.medicalTier],
@@ -567,7 +618,13 @@ describe('change coverage (existing member)', () => {
     expect(first.statusCode).toBe(200);
     expect(second.json().requestPK).toBe(first.json().requestPK);
     const row = await requestRow(first.json().requestPK);
-    expect(row).toMatchObject({ type: 'ChangeCoverage', status: 'Incomplete', subscriberPK: member.subscriberPK, ssn: null, changeReasonPK: 4 });
+    expect(row).toMatchObject({
+      type: 'ChangeCoverage',
+      status: 'Incomplete',
+      subscriberPK: member.subscriberPK,
+      ssn: null,
+      changeReasonPK: 4,
+    });
     expect((row.payload.subscriber as Json).ssnLast4).toBe(member.ssnLast4);
     const draft = (await getDraft(row.requestPK)).json();
     expect(draft).toMatchObject({ subscriberPK: member.subscriberPK, subscriber: { ssnLast4: member.ssnLast4 } });
@@ -578,7 +635,10 @@ describe('change coverage (existing member)', () => {
     const { requestPK } = (await post(memberPayload(member))).json() as { requestPK: number };
     const res = await put(requestPK, {
       ...memberPayload(member, { saveStep: 3, ...employment, hasDependents: true }),
-      dependents: [dependentForm('Kim', undefined, { dependentPK: 99_999_999, ssnLast4: '1234' }), dependentForm('Lou')],
+      dependents: [
+        dependentForm('Kim', undefined, { dependentPK: 99_999_999, ssnLast4: '1234' }),
+        dependentForm('Lou'),
+      ],
     });
     expect(res.statusCode).toBe(400);
     expect(res.json().errors).toEqual({ 'dependents.0.dependentPK': [CHOICE_MESSAGES.dependent] });

@@ -118,18 +118,32 @@ describe('who may use ID cards and FSA information', () => {
     const another = await coveredSubscriber({ withCard: true });
     const [card] = await t.db.select().from(idCards).where(eq(idCards.subscriberPK, another.subscriberPK)).limit(1);
     const email = 'hr@example.com';
-    expect((await get(email, 'viewIdCard', { subscriberPK: mine.subscriberPK, idCardPK: card!.idCardPK })).statusCode).toBe(404);
-    expect((await get(email, 'idCardPdf', { subscriberPK: mine.subscriberPK, idCardPK: card!.idCardPK })).statusCode).toBe(404);
+    expect(
+      (await get(email, 'viewIdCard', { subscriberPK: mine.subscriberPK, idCardPK: card!.idCardPK })).statusCode,
+    ).toBe(404);
+    expect(
+      (await get(email, 'idCardPdf', { subscriberPK: mine.subscriberPK, idCardPK: card!.idCardPK })).statusCode,
+    ).toBe(404);
     // An unknown card in a known subscriber's name, and neither parameter at all.
-    expect((await get(email, 'viewIdCard', { subscriberPK: mine.subscriberPK, idCardPK: 99_999_999 })).statusCode).toBe(404);
-    expect((await t.app.inject({ method: 'GET', url: endpointUrl(endpoints.idCardPdf), headers: await t.auth(email) })).statusCode).toBe(400);
+    expect((await get(email, 'viewIdCard', { subscriberPK: mine.subscriberPK, idCardPK: 99_999_999 })).statusCode).toBe(
+      404,
+    );
+    expect(
+      (await t.app.inject({ method: 'GET', url: endpointUrl(endpoints.idCardPdf), headers: await t.auth(email) }))
+        .statusCode,
+    ).toBe(400);
   });
 });
 
 describe('RequestIDCard and ViewIDCard', () => {
   it('issues a card that becomes the latest, with SVG images of the member’s card', async () => {
     const s = await coveredSubscriber({ withCard: true });
-    const [previous] = await t.db.select().from(idCards).where(eq(idCards.subscriberPK, s.subscriberPK)).orderBy(desc(idCards.idCardPK)).limit(1);
+    const [previous] = await t.db
+      .select()
+      .from(idCards)
+      .where(eq(idCards.subscriberPK, s.subscriberPK))
+      .orderBy(desc(idCards.idCardPK))
+      .limit(1);
     const requested = await post('hr@example.com', 'requestIdCard', { subscriberPK: s.subscriberPK });
     expect(requested.statusCode).toBe(200);
     const { idCardPK } = requested.json() as { idCardPK: number };
@@ -156,7 +170,10 @@ describe('RequestIDCard and ViewIDCard', () => {
     expect(front + back).not.toContain(s.ssn);
 
     // The earlier card can still be named.
-    const older = await get('hr@example.com', 'viewIdCard', { subscriberPK: s.subscriberPK, idCardPK: previous!.idCardPK });
+    const older = await get('hr@example.com', 'viewIdCard', {
+      subscriberPK: s.subscriberPK,
+      idCardPK: previous!.idCardPK,
+    });
     expect(older.statusCode).toBe(200);
     expect(older.json().idCardPK).toBe(previous!.idCardPK);
     expect(svgOf(older.json().frontImage)).toContain(previous!.cardNumber);
@@ -166,7 +183,9 @@ describe('RequestIDCard and ViewIDCard', () => {
     const s = await coveredSubscriber({ name: "%'%" });
     const requested = await post('hr@example.com', 'requestIdCard', { subscriberPK: s.subscriberPK });
     expect(requested.statusCode).toBe(200);
-    const front = svgOf((await get('hr@example.com', 'viewIdCard', { subscriberPK: s.subscriberPK })).json().frontImage);
+    const front = svgOf(
+      (await get('hr@example.com', 'viewIdCard', { subscriberPK: s.subscriberPK })).json().frontImage,
+    );
     expect(front).toContain(escapeXml(s.lastName));
     expect(front).not.toContain(s.lastName);
   });
@@ -204,7 +223,9 @@ describe('RequestIDCard and ViewIDCard', () => {
 describe('ViewIDCardPDFforGroup', () => {
   it('answers the latest card as an inline PDF with the group’s and member’s names, never an SSN', async () => {
     const s = await coveredSubscriber({ withCard: true });
-    const { idCardPK } = (await post('hr@example.com', 'requestIdCard', { subscriberPK: s.subscriberPK })).json() as { idCardPK: number };
+    const { idCardPK } = (await post('hr@example.com', 'requestIdCard', { subscriberPK: s.subscriberPK })).json() as {
+      idCardPK: number;
+    };
     const [card] = await t.db.select().from(idCards).where(eq(idCards.idCardPK, idCardPK));
 
     const res = await get('idcard@example.com', 'idCardPdf', { subscriberPK: s.subscriberPK });
@@ -250,7 +271,14 @@ describe('GetFSAInformation', () => {
     const { result } = res.json() as { result: Record<string, unknown>[] };
     expect(result).toHaveLength(stored.length);
     for (const item of result) {
-      expect(Object.keys(item).sort()).toEqual(['AvailableBalance', 'electionAmount', 'fsaName', 'fsaType', 'fsaYear', 'planEnd']);
+      expect(Object.keys(item).sort()).toEqual([
+        'AvailableBalance',
+        'electionAmount',
+        'fsaName',
+        'fsaType',
+        'fsaYear',
+        'planEnd',
+      ]);
       expect(FSA_TYPES).toContain(item.fsaType);
       expect(item.fsaType).toBe(/dependent care/i.test(String(item.fsaName)) ? 'Dependent Care' : 'Health Care');
       expect(typeof item.electionAmount).toBe('number');
@@ -264,7 +292,12 @@ describe('GetFSAInformation', () => {
     const [none] = await t.db
       .select({ subscriberPK: subscribers.subscriberPK })
       .from(subscribers)
-      .where(and(eq(subscribers.employerPK, 2), sql`not exists (select 1 from fsa_elections f where f.subscriber_pk = ${subscribers.subscriberPK})`))
+      .where(
+        and(
+          eq(subscribers.employerPK, 2),
+          sql`not exists (select 1 from fsa_elections f where f.subscriber_pk = ${subscribers.subscriberPK})`,
+        ),
+      )
       .limit(1);
     const res = await get('broker@example.com', 'fsaInformation', { subscriberPK: none!.subscriberPK });
     expect(res.statusCode).toBe(200);

@@ -17,7 +17,8 @@ import { subscriberUpdateForm } from '../test/subscriber-form';
 const FULL_SSN = /\d{3}-\d{2}-\d{4}/;
 type Name = keyof typeof endpoints;
 const url = (name: Name, query?: Record<string, number>) =>
-  endpointUrl(endpoints[name]) + (query ? `?${new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)]))}` : '');
+  endpointUrl(endpoints[name]) +
+  (query ? `?${new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)]))}` : '');
 
 type Subscriber = typeof subscribers.$inferSelect;
 type Dependent = typeof dependents.$inferSelect;
@@ -32,7 +33,12 @@ afterAll(async () => {
 
 /** Every answer of these calls is checked for a full SSN. */
 async function call(email: string, name: Name, payload: unknown, query?: Record<string, number>) {
-  const res = await t.app.inject({ method: 'POST', url: url(name, query), headers: await t.auth(email), payload: payload as object });
+  const res = await t.app.inject({
+    method: 'POST',
+    url: url(name, query),
+    headers: await t.auth(email),
+    payload: payload as object,
+  });
   expect(res.body).not.toMatch(FULL_SSN);
   return res;
 }
@@ -59,7 +65,9 @@ async function freshSubscriber(employerPK = 2): Promise<Subscriber> {
   return row!;
 }
 
-async function freshDependent(opts: { employerPK?: number; termed?: boolean } = {}): Promise<{ s: Subscriber; d: Dependent }> {
+async function freshDependent(
+  opts: { employerPK?: number; termed?: boolean } = {},
+): Promise<{ s: Subscriber; d: Dependent }> {
   const [row] = await t.db
     .select({ s: subscribers, d: dependents })
     .from(dependents)
@@ -97,7 +105,12 @@ function dependentForm(d: Dependent) {
   };
 }
 
-const updateSubscriber = (email: string, s: Subscriber, changes: Record<string, unknown> = {}, employerPK = s.employerPK) =>
+const updateSubscriber = (
+  email: string,
+  s: Subscriber,
+  changes: Record<string, unknown> = {},
+  employerPK = s.employerPK,
+) =>
   call(
     email,
     'updateSubscriber',
@@ -130,9 +143,9 @@ async function listed(s: Subscriber) {
     ssn: s.ssnLast4,
     recordsPerPage: 100,
   });
-  return (res.json().list as { subscriberPK: number; hasPendingRequest: boolean; pendingRequestTypes: string[] }[]).find(
-    (item) => item.subscriberPK === s.subscriberPK,
-  );
+  return (
+    res.json().list as { subscriberPK: number; hasPendingRequest: boolean; pendingRequestTypes: string[] }[]
+  ).find((item) => item.subscriberPK === s.subscriberPK);
 }
 
 describe('UpdateSubscriber', () => {
@@ -180,7 +193,10 @@ describe('UpdateSubscriber', () => {
 
     const second = await updateSubscriber('hr@example.com', s, { city: 'Elsewhere' });
     expect(second.statusCode).toBe(409);
-    expect(second.json()).toMatchObject({ status: 409, detail: 'Update request for this subscriber is already pending.' });
+    expect(second.json()).toMatchObject({
+      status: 409,
+      detail: 'Update request for this subscriber is already pending.',
+    });
   });
 
   it('lets only one of two simultaneous updates through', async () => {
@@ -240,7 +256,11 @@ describe('UpdateSubscriber', () => {
     const res = await call(
       'hr@example.com',
       'updateSubscriber',
-      { subscriber: subscriberUpdateForm(s, { stateID: 9999 }), changeReasonDetails: { changeReasonPK: 9999 }, employerPK: 2 },
+      {
+        subscriber: subscriberUpdateForm(s, { stateID: 9999 }),
+        changeReasonDetails: { changeReasonPK: 9999 },
+        employerPK: 2,
+      },
       { subscriberPK: s.subscriberPK },
     );
     expect(res.statusCode).toBe(400);
@@ -268,7 +288,12 @@ describe('UpdateSubscriber', () => {
 
 describe('UpdateDependent', () => {
   const updateDependent = (email: string, d: Dependent, changes: Record<string, unknown> = {}, employerPK = 2) =>
-    call(email, 'updateDependent', { dependent: { ...dependentForm(d), ...changes }, employerPK }, { dependentPK: d.dependentPK });
+    call(
+      email,
+      'updateDependent',
+      { dependent: { ...dependentForm(d), ...changes }, employerPK },
+      { dependentPK: d.dependentPK },
+    );
 
   it('stores a Dependent request and refuses a second one', async () => {
     const { s, d } = await freshDependent();
@@ -316,7 +341,11 @@ describe('TerminateSubscriber', () => {
     const res = await terminate('hr@example.com', terminationOf(s));
     expect(res.statusCode).toBe(200);
     const { requestPK } = res.json();
-    expect(await requestRow(requestPK)).toMatchObject({ type: 'Terminate', status: 'HRApproved', subscriberPK: s.subscriberPK });
+    expect(await requestRow(requestPK)).toMatchObject({
+      type: 'Terminate',
+      status: 'HRApproved',
+      subscriberPK: s.subscriberPK,
+    });
     const [termination] = await t.db.select().from(terminations).where(eq(terminations.requestPK, requestPK));
     expect(termination).toMatchObject({
       subscriberPK: s.subscriberPK,
@@ -384,7 +413,10 @@ describe('TerminateDependent', () => {
 
   it('stores a TerminateDependent request and its termination, then refuses a second', async () => {
     const { s, d } = await freshDependent();
-    const res = await terminate('hr@example.com', terminationOf(s, { dependentPK: d.dependentPK, firstName: d.firstName, reasonPK: 7 }));
+    const res = await terminate(
+      'hr@example.com',
+      terminationOf(s, { dependentPK: d.dependentPK, firstName: d.firstName, reasonPK: 7 }),
+    );
     expect(res.statusCode).toBe(200);
     const { requestPK } = res.json();
     expect(await requestRow(requestPK)).toMatchObject({ type: 'TerminateDependent', dependentPK: d.dependentPK });
@@ -409,7 +441,9 @@ describe('TerminateDependent', () => {
     const { s, d } = await freshDependent();
     expect((await terminate('hr@example.com', terminationOf(s))).statusCode).toBe(400);
     const { d: stranger } = await freshDependent();
-    expect((await terminate('hr@example.com', terminationOf(s, { dependentPK: stranger.dependentPK }))).statusCode).toBe(404);
+    expect(
+      (await terminate('hr@example.com', terminationOf(s, { dependentPK: stranger.dependentPK }))).statusCode,
+    ).toBe(404);
 
     expect((await call('hr@example.com', 'terminateSubscriber', terminationOf(s))).statusCode).toBe(200);
     const res = await terminate('hr@example.com', terminationOf(s, { dependentPK: d.dependentPK }));
@@ -430,11 +464,20 @@ describe('groups and roles', () => {
       { dependentPK: otherDependent.dependentPK },
     );
     expect(dep.statusCode).toBe(404);
-    expect((await call('hr@example.com', 'terminateSubscriber', terminationOf(other, { employerPK: 2 }))).statusCode).toBe(404);
-    expect((await call('hr@example.com', 'terminateSubscriber', terminationOf(other, { employerPK: 3 }))).statusCode).toBe(403);
     expect(
-      (await call('hr@example.com', 'terminateDependent', terminationOf(other, { employerPK: 2, dependentPK: otherDependent.dependentPK })))
-        .statusCode,
+      (await call('hr@example.com', 'terminateSubscriber', terminationOf(other, { employerPK: 2 }))).statusCode,
+    ).toBe(404);
+    expect(
+      (await call('hr@example.com', 'terminateSubscriber', terminationOf(other, { employerPK: 3 }))).statusCode,
+    ).toBe(403);
+    expect(
+      (
+        await call(
+          'hr@example.com',
+          'terminateDependent',
+          terminationOf(other, { employerPK: 2, dependentPK: otherDependent.dependentPK }),
+        )
+      ).statusCode,
     ).toBe(404);
 
     // Own member, but the body names another group.
@@ -453,7 +496,12 @@ describe('groups and roles', () => {
     expect((await updateSubscriber('idcard@example.com', own)).statusCode).toBe(403);
     expect((await call('idcard@example.com', 'terminateSubscriber', terminationOf(own))).statusCode).toBe(403);
     const { d } = await freshDependent();
-    const dep = await call('idcard@example.com', 'updateDependent', { dependent: dependentForm(d), employerPK: 2 }, { dependentPK: d.dependentPK });
+    const dep = await call(
+      'idcard@example.com',
+      'updateDependent',
+      { dependent: dependentForm(d), employerPK: 2 },
+      { dependentPK: d.dependentPK },
+    );
     expect(dep.statusCode).toBe(403);
   });
 });

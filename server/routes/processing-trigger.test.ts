@@ -30,7 +30,11 @@ describe('processing trigger, off by default', () => {
   });
 
   it('does not exist: 404 even with a token', async () => {
-    const res = await t.app.inject({ method: 'POST', url: PROCESSING_TRIGGER_PATH, headers: { [PROCESSING_TOKEN_HEADER]: TOKEN } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: PROCESSING_TRIGGER_PATH,
+      headers: { [PROCESSING_TOKEN_HEADER]: TOKEN },
+    });
     expect(res.statusCode).toBe(404);
     // Nothing was processed.
     const [approved] = await t.db.select().from(requests).where(eq(requests.status, 'HRApproved')).limit(1);
@@ -62,7 +66,8 @@ describe('processing trigger, with a token configured', () => {
     await rm(dataDir, { recursive: true, force: true });
   });
 
-  const run = (headers: Record<string, string> = {}) => app.inject({ method: 'POST', url: PROCESSING_TRIGGER_PATH, headers });
+  const run = (headers: Record<string, string> = {}) =>
+    app.inject({ method: 'POST', url: PROCESSING_TRIGGER_PATH, headers });
   const hrApproved = () => database.db.select().from(requests).where(eq(requests.status, 'HRApproved'));
 
   it('refuses a call without the header (401) or with a wrong token (403), processing nothing', async () => {
@@ -89,7 +94,13 @@ describe('processing trigger, with a token configured', () => {
       database.db
         .select({ subscriberPK: subscribers.subscriberPK })
         .from(subscribers)
-        .where(and(eq(subscribers.employerPK, employerPK), eq(subscribers.firstName, firstName), eq(subscribers.lastName, lastName)));
+        .where(
+          and(
+            eq(subscribers.employerPK, employerPK),
+            eq(subscribers.firstName, firstName),
+            eq(subscribers.lastName, lastName),
+          ),
+        );
     expect(await onFile()).toHaveLength(0);
 
     const res = await run({ [PROCESSING_TOKEN_HEADER]: TOKEN });

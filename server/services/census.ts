@@ -2,30 +2,14 @@
 // range. Large groups (100,000+ members) are streamed: members are read in batches of subscribers
 // (in subscriberPK order) and piped through csv-stringify into the reply, so memory stays flat and
 // the event loop (and, on PGlite, the one database connection) serves other calls between reads.
-import { Readable, finished, pipeline } from "node:stream";
-import { setImmediate as setImmediatePromise } from "node:timers/promises";
-import { stringify } from "csv-stringify";
-import {
-  and,
-  asc,
-  count,
-  countDistinct,
-  eq,
-  gte,
-  inArray,
-  isNull,
-  lte,
-  or,
-  sql,
-} from "drizzle-orm";
-import type { z } from "zod";
-import {
-  CENSUS_COLUMNS,
-  type censusQuery,
-  type censusSummary,
-} from "../../src/contracts/census";
-import { todayIsoDate } from "../../src/contracts/person-rules";
-import type { Db } from "../db/client";
+import { Readable, finished, pipeline } from 'node:stream';
+import { setImmediate as setImmediatePromise } from 'node:timers/promises';
+import { stringify } from 'csv-stringify';
+import { and, asc, count, countDistinct, eq, gte, inArray, isNull, lte, or, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import { CENSUS_COLUMNS, type censusQuery, type censusSummary } from '../../src/contracts/census';
+import { todayIsoDate } from '../../src/contracts/person-rules';
+import type { Db } from '../db/client';
 import {
   auditEvents,
   coverageOptions,
@@ -35,8 +19,8 @@ import {
   lookupValues,
   plans,
   subscribers,
-} from "../db/schema";
-import { badRequest } from "../lib/problem";
+} from '../db/schema';
+import { badRequest } from '../lib/problem';
 
 type CensusQuery = z.output<typeof censusQuery>;
 type CensusColumn = (typeof CENSUS_COLUMNS)[number];
@@ -51,7 +35,7 @@ type CensusSummary = z.output<typeof censusSummary>;
 export const CENSUS_BATCH_SUBSCRIBERS = 1000;
 
 /** The plan types a census lists; FSA elections are accounts, not coverage. */
-const CENSUS_PLAN_TYPES = ["Medical", "Dental"] as const;
+const CENSUS_PLAN_TYPES = ['Medical', 'Dental'] as const;
 
 /** Inclusive range; a null bound is open. */
 export type CensusRange = { startDate: string | null; endDate: string | null };
@@ -61,7 +45,7 @@ type Logger = { error(obj: unknown, msg?: string): void };
 export type CensusRequest = {
   actor: string;
   employerPK: number;
-  query: Pick<CensusQuery, "startDate" | "endDate">;
+  query: Pick<CensusQuery, 'startDate' | 'endDate'>;
   log?: Logger;
   /** Subscribers per read; tests lower it to cross batch boundaries on a small group. */
   batchSize?: number;
@@ -71,16 +55,13 @@ export type CensusRequest = {
  * No dates means coverage in force today; one date leaves the other side open. A reversed range is
  * refused rather than silently matching coverage that spans the gap.
  */
-export function censusRange(
-  query: CensusRequest["query"],
-  today = todayIsoDate(),
-): CensusRange {
+export function censusRange(query: CensusRequest['query'], today = todayIsoDate()): CensusRange {
   const startDate = query.startDate || null;
   const endDate = query.endDate || null;
   if (!startDate && !endDate) return { startDate: today, endDate: today };
   if (startDate && endDate && startDate > endDate) {
-    throw badRequest("End Date must not be before Start Date.", {
-      endDate: ["End Date must not be before Start Date."],
+    throw badRequest('End Date must not be before Start Date.', {
+      endDate: ['End Date must not be before Start Date.'],
     });
   }
   return { startDate, endDate };
@@ -88,7 +69,7 @@ export function censusRange(
 
 /** 'yyyy-MM-dd' → 'MM/dd/yyyy' by slicing, so no time zone can shift the day. */
 export function usDate(iso: string | null | undefined): string {
-  if (!iso) return "";
+  if (!iso) return '';
   return `${iso.slice(5, 7)}/${iso.slice(8, 10)}/${iso.slice(0, 4)}`;
 }
 
@@ -119,7 +100,7 @@ async function loadReference(db: Db, employerPK: number) {
         code: lookupValues.code,
       })
       .from(lookupValues)
-      .where(inArray(lookupValues.kind, ["gender", "state", "relationship"])),
+      .where(inArray(lookupValues.kind, ['gender', 'state', 'relationship'])),
     db
       .select({
         planPK: plans.planPK,
@@ -129,12 +110,7 @@ async function loadReference(db: Db, employerPK: number) {
         divisionPK: plans.divisionPK,
       })
       .from(plans)
-      .where(
-        and(
-          eq(plans.employerPK, employerPK),
-          inArray(plans.planType, [...CENSUS_PLAN_TYPES]),
-        ),
-      ),
+      .where(and(eq(plans.employerPK, employerPK), inArray(plans.planType, [...CENSUS_PLAN_TYPES]))),
     db
       .select({
         pk: coverageOptions.coverageOptionPK,
@@ -156,15 +132,12 @@ async function loadReference(db: Db, employerPK: number) {
     relationship: new Map(),
   };
   for (const l of lookups) {
-    if (l.kind === "state") names.state.set(l.pk, l.code ?? l.name);
-    else if (l.kind === "gender" || l.kind === "relationship")
-      names[l.kind].set(l.pk, l.name);
+    if (l.kind === 'state') names.state.set(l.pk, l.code ?? l.name);
+    else if (l.kind === 'gender' || l.kind === 'relationship') names[l.kind].set(l.pk, l.name);
   }
   return {
     names,
-    plans: new Map<number, CensusPlan>(
-      planRows.map(({ planPK, ...plan }) => [planPK, plan]),
-    ),
+    plans: new Map<number, CensusPlan>(planRows.map(({ planPK, ...plan }) => [planPK, plan])),
     tiers: new Map(tierRows.map((t) => [t.pk, t.tierCode])),
     locations: new Map(divisionRows.map((d) => [d.divisionPK, d.locationCode])),
   };
@@ -235,19 +208,12 @@ function subscribersByKey(db: Db, subscriberPKs: number[]) {
 function overlaps(range: CensusRange) {
   return and(
     range.endDate ? lte(coverages.beginDate, range.endDate) : undefined,
-    range.startDate
-      ? or(isNull(coverages.endDate), gte(coverages.endDate, range.startDate))
-      : undefined,
+    range.startDate ? or(isNull(coverages.endDate), gte(coverages.endDate, range.startDate)) : undefined,
   );
 }
 
 /** Medical and dental coverage of these subscribers and their dependents overlapping the range. */
-function coveragesOf(
-  db: Db,
-  subscriberPKs: number[],
-  planPKs: number[],
-  range: CensusRange,
-) {
+function coveragesOf(db: Db, subscriberPKs: number[], planPKs: number[], range: CensusRange) {
   return db
     .select({
       coveragePK: coverages.coveragePK,
@@ -275,9 +241,7 @@ function dependentsOf(db: Db, dependentPKs: number[]) {
     .where(sql`${dependents.dependentPK} = any(${intArray(dependentPKs)})`);
 }
 
-export type CensusSubscriber = Awaited<
-  ReturnType<typeof subscribersByKey>
->[number];
+export type CensusSubscriber = Awaited<ReturnType<typeof subscribersByKey>>[number];
 export type CensusDependent = Awaited<ReturnType<typeof dependentsOf>>[number];
 export type CensusCoverage = Awaited<ReturnType<typeof coveragesOf>>[number];
 
@@ -293,44 +257,35 @@ export function censusRecord(
   const home = d && !d.sameAddress ? d : s;
   const divisionPK = s.divisionPK ?? plan?.divisionPK;
   const record: Record<CensusColumn, string> = {
-    "Subscriber ID": s.subscriberID,
-    "First Name": d ? d.firstName : s.firstName,
-    "Last Name": d ? d.lastName : s.lastName,
-    "Date Of Birth": usDate(d ? d.dateOfBirth : s.dateOfBirth),
-    Gender: ref.names.gender.get(d ? d.genderPK : s.genderPK) ?? "",
-    Email: (d ? d.email : s.email) ?? "",
-    Address1: home.address1 ?? "",
-    Address2: home.address2 ?? "",
-    City: home.city ?? "",
-    State:
-      home.statePK === null ? "" : (ref.names.state.get(home.statePK) ?? ""),
-    ZipCode: home.zipCode ?? "",
+    'Subscriber ID': s.subscriberID,
+    'First Name': d ? d.firstName : s.firstName,
+    'Last Name': d ? d.lastName : s.lastName,
+    'Date Of Birth': usDate(d ? d.dateOfBirth : s.dateOfBirth),
+    Gender: ref.names.gender.get(d ? d.genderPK : s.genderPK) ?? '',
+    Email: (d ? d.email : s.email) ?? '',
+    Address1: home.address1 ?? '',
+    Address2: home.address2 ?? '',
+    City: home.city ?? '',
+    State: home.statePK === null ? '' : (ref.names.state.get(home.statePK) ?? ''),
+    ZipCode: home.zipCode ?? '',
     // The census is the one answer that carries a full SSN (spec 2 §2).
-    "SSN#": (d ? d.ssn : s.ssn) ?? "",
-    Relation: d
-      ? (ref.names.relationship.get(d.relationshipPK) ?? "")
-      : "Subscriber",
-    "Plan Code": plan?.planCode ?? "",
-    "Network Code": plan?.networkCode ?? "",
-    "Tier Code":
-      (coverage.coverageOptionPK === null
-        ? undefined
-        : ref.tiers.get(coverage.coverageOptionPK)) ?? "",
+    'SSN#': (d ? d.ssn : s.ssn) ?? '',
+    Relation: d ? (ref.names.relationship.get(d.relationshipPK) ?? '') : 'Subscriber',
+    'Plan Code': plan?.planCode ?? '',
+    'Network Code': plan?.networkCode ?? '',
+    'Tier Code': (coverage.coverageOptionPK === null ? undefined : ref.tiers.get(coverage.coverageOptionPK)) ?? '',
     // Employment belongs to the subscriber; a dependent was never hired.
-    "Date Of Hire": d ? "" : usDate(s.dateOfHire),
-    "Coverage Start": usDate(coverage.beginDate),
-    "Coverage End": usDate(coverage.endDate),
-    "Division Code":
-      (divisionPK === undefined ? undefined : ref.locations.get(divisionPK)) ??
-      "",
+    'Date Of Hire': d ? '' : usDate(s.dateOfHire),
+    'Coverage Start': usDate(coverage.beginDate),
+    'Coverage End': usDate(coverage.endDate),
+    'Division Code': (divisionPK === undefined ? undefined : ref.locations.get(divisionPK)) ?? '',
   };
   return CENSUS_COLUMNS.map((column) => record[column]);
 }
 
 /** Within a subscriber: the subscriber first, then dependents in key order; medical before dental. */
 function byMemberThenPlan(ref: Reference) {
-  const medicalFirst = (c: CensusCoverage) =>
-    ref.plans.get(c.planPK)?.planType === "Medical" ? 0 : 1;
+  const medicalFirst = (c: CensusCoverage) => (ref.plans.get(c.planPK)?.planType === 'Medical' ? 0 : 1);
   return (a: CensusCoverage, b: CensusCoverage) =>
     (a.dependentPK ?? 0) - (b.dependentPK ?? 0) ||
     medicalFirst(a) - medicalFirst(b) ||
@@ -360,19 +315,12 @@ async function* censusRecords(
   for (let i = 0; i < keys.length; i += batchSize) {
     const batchKeys = Array.from(keys.subarray(i, i + batchSize));
     // Rows are fetched by key alone, so the group is checked again before anything is written.
-    const batch = (await subscribersByKey(db, batchKeys)).filter(
-      (s) => s.employerPK === employerPK,
-    );
+    const batch = (await subscribersByKey(db, batchKeys)).filter((s) => s.employerPK === employerPK);
     await nextTurn();
     const covered = await coveragesOf(db, batchKeys, planPKs, range);
     await nextTurn();
-    const dependentPKs = [
-      ...new Set(
-        covered.flatMap((c) => (c.dependentPK === null ? [] : [c.dependentPK])),
-      ),
-    ];
-    const people =
-      dependentPKs.length > 0 ? await dependentsOf(db, dependentPKs) : [];
+    const dependentPKs = [...new Set(covered.flatMap((c) => (c.dependentPK === null ? [] : [c.dependentPK])))];
+    const people = dependentPKs.length > 0 ? await dependentsOf(db, dependentPKs) : [];
     const dependentByPK = new Map(people.map((d) => [d.dependentPK, d]));
     const bySubscriber = new Map<number, CensusCoverage[]>();
     for (const c of covered) {
@@ -381,13 +329,8 @@ async function* censusRecords(
       else bySubscriber.set(c.subscriberPK, [c]);
     }
     for (const s of batch) {
-      for (const coverage of (bySubscriber.get(s.subscriberPK) ?? []).sort(
-        order,
-      )) {
-        const d =
-          coverage.dependentPK === null
-            ? null
-            : dependentByPK.get(coverage.dependentPK);
+      for (const coverage of (bySubscriber.get(s.subscriberPK) ?? []).sort(order)) {
+        const d = coverage.dependentPK === null ? null : dependentByPK.get(coverage.dependentPK);
         if (d === undefined) continue;
         counter.rows += 1;
         yield censusRecord(s, d, coverage, ref);
@@ -401,7 +344,7 @@ async function* censusRecords(
 export async function censusSummaryOf(
   db: Db,
   employerPK: number,
-  query: CensusRequest["query"],
+  query: CensusRequest['query'],
 ): Promise<CensusSummary> {
   const range = censusRange(query);
   const [totals] = await db
@@ -413,10 +356,7 @@ export async function censusSummaryOf(
       dependentCount: countDistinct(coverages.dependentPK),
     })
     .from(coverages)
-    .innerJoin(
-      subscribers,
-      eq(subscribers.subscriberPK, coverages.subscriberPK),
-    )
+    .innerJoin(subscribers, eq(subscribers.subscriberPK, coverages.subscriberPK))
     .innerJoin(plans, eq(plans.planPK, coverages.planPK))
     .where(
       and(
@@ -445,19 +385,13 @@ export function censusCsv(db: Db, request: CensusRequest): Readable {
   const range = censusRange(request.query);
   const counter = { rows: 0 };
   const source = Readable.from(
-    censusRecords(
-      db,
-      request.employerPK,
-      range,
-      request.batchSize ?? CENSUS_BATCH_SUBSCRIBERS,
-      counter,
-    ),
+    censusRecords(db, request.employerPK, range, request.batchSize ?? CENSUS_BATCH_SUBSCRIBERS, counter),
   );
   const csv = stringify({
     header: true,
     columns: [...CENSUS_COLUMNS],
     bom: true,
-    record_delimiter: "windows",
+    record_delimiter: 'windows',
     // Names and addresses are typed by users: keep spreadsheet programs from running them as formulas.
     escape_formulas: true,
   });
@@ -465,10 +399,9 @@ export function censusCsv(db: Db, request: CensusRequest): Readable {
   pipeline(source, csv, () => {});
 
   finished(csv, (error) => {
-    const action = error ? "census.aborted" : "census.download";
-    const disconnected = error?.code === "ERR_STREAM_PREMATURE_CLOSE";
-    if (error && !disconnected)
-      request.log?.error({ err: error }, "census stream failed");
+    const action = error ? 'census.aborted' : 'census.download';
+    const disconnected = error?.code === 'ERR_STREAM_PREMATURE_CLOSE';
+    if (error && !disconnected) request.log?.error({ err: error }, 'census stream failed');
     const detail = {
       rowCount: counter.rows,
       startDate: range.startDate,
@@ -479,13 +412,9 @@ export function censusCsv(db: Db, request: CensusRequest): Readable {
         actor: request.actor,
         employerPK: request.employerPK,
         action,
-        detail: error
-          ? { ...detail, reason: disconnected ? "disconnected" : "failed" }
-          : detail,
+        detail: error ? { ...detail, reason: disconnected ? 'disconnected' : 'failed' } : detail,
       })
-      .catch((auditError: unknown) =>
-        request.log?.error({ err: auditError }, `could not audit ${action}`),
-      );
+      .catch((auditError: unknown) => request.log?.error({ err: auditError }, `could not audit ${action}`));
   });
   return csv;
 }

@@ -46,7 +46,11 @@ const claimColumns = {
  * Claims of the group: service date range (inclusive), patient names by case-insensitive substring,
  * sorted on the chosen column (newest service first by default) and paged from page 0.
  */
-export async function searchClaims(db: Db, employerPK: number, q: SearchBody): Promise<{ list: Claim[]; recordCount: number }> {
+export async function searchClaims(
+  db: Db,
+  employerPK: number,
+  q: SearchBody,
+): Promise<{ list: Claim[]; recordCount: number }> {
   const firstName = q.firstName?.trim();
   const lastName = q.lastName?.trim();
   const where = and(

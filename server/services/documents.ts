@@ -43,7 +43,9 @@ export async function documentFile(db: Db, employerPK: number, kind: DocumentKin
   const [doc] = await db
     .select({ documentName: documents.documentName, content: documents.content, mimeType: documents.mimeType })
     .from(documents)
-    .where(and(eq(documents.employerPK, employerPK), eq(documents.kind, kind), eq(documents.documentName, documentName)))
+    .where(
+      and(eq(documents.employerPK, employerPK), eq(documents.kind, kind), eq(documents.documentName, documentName)),
+    )
     .limit(1);
   if (!doc) throw notFound('The requested document was not found.');
   return {

@@ -11,7 +11,9 @@ export async function employerDetails(db: Db, employerPK: number) {
     employerPK: row.employerPK,
     employerName: row.employerName,
     employerID: row.employerID,
-    employerLogo: row.employerLogo ? `data:${row.employerLogoMimeType ?? 'image/svg+xml'};base64,${row.employerLogo}` : '',
+    employerLogo: row.employerLogo
+      ? `data:${row.employerLogoMimeType ?? 'image/svg+xml'};base64,${row.employerLogo}`
+      : '',
   };
 }
 

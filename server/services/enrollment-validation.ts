@@ -58,8 +58,16 @@ export function checkSubscriber(errors: FieldErrors, subscriber: MergedPerson, e
 
 /** Step 2. The route already applied the same rules to the body; kept so the service stands alone. */
 export function checkEmployment(errors: FieldErrors, payload: EnrollmentPayload) {
-  const { dateOfHire, effectiveDate, occupation, jobTitle, payRate, payRateFrequencyID, isCoveredByMedicare, addReasonPK } =
-    payload;
+  const {
+    dateOfHire,
+    effectiveDate,
+    occupation,
+    jobTitle,
+    payRate,
+    payRateFrequencyID,
+    isCoveredByMedicare,
+    addReasonPK,
+  } = payload;
   const result = employmentStep.safeParse({
     dateOfHire,
     effectiveDate,
@@ -99,9 +107,18 @@ export async function checkDependentRecords(
       : await db
           .select({ pk: dependents.dependentPK })
           .from(dependents)
-          .where(and(eq(dependents.subscriberPK, subscriberPK), inArray(dependents.dependentPK, named.map((d) => d.pk))));
+          .where(
+            and(
+              eq(dependents.subscriberPK, subscriberPK),
+              inArray(
+                dependents.dependentPK,
+                named.map((d) => d.pk),
+              ),
+            ),
+          );
   const known = new Set(onFile.map((d) => d.pk));
-  for (const d of named) if (!known.has(d.pk)) addError(errors, `dependents.${d.index}.dependentPK`, CHOICE_MESSAGES.dependent);
+  for (const d of named)
+    if (!known.has(d.pk)) addError(errors, `dependents.${d.index}.dependentPK`, CHOICE_MESSAGES.dependent);
 }
 
 function planFields(payload: EnrollmentPayload) {
@@ -181,7 +198,9 @@ export async function checkPlanChoices(
       ? db
           .select()
           .from(plans)
-          .where(and(inArray(plans.planPK, planPKs), eq(plans.employerPK, employerPK), eq(plans.divisionPK, division.pk)))
+          .where(
+            and(inArray(plans.planPK, planPKs), eq(plans.employerPK, employerPK), eq(plans.divisionPK, division.pk)),
+          )
       : Promise.resolve([]),
     tierPKs.length && division
       ? db
@@ -196,17 +215,21 @@ export async function checkPlanChoices(
           )
       : Promise.resolve([]),
   ]);
-  const planOf = (pk: number, type: PlanRow['planType']) => planRows.find((p) => p.planPK === pk && p.planType === type);
+  const planOf = (pk: number, type: PlanRow['planType']) =>
+    planRows.find((p) => p.planPK === pk && p.planType === type);
   const tierOf = (pk: number, isMedical: boolean) => tierRows.find((t) => t.pk === pk && t.isMedical === isMedical);
 
   const medical = positive(medicalPK) ? planOf(medicalPK, 'Medical') : undefined;
   const dental = positive(dentalPK) ? planOf(dentalPK, 'Dental') : undefined;
   if (positive(medicalPK) && !medical) addError(errors, 'employerPlanPK', CHOICE_MESSAGES.medicalPlan);
   if (positive(dentalPK) && !dental) addError(errors, 'employerDentalPlanPK', CHOICE_MESSAGES.dentalPlan);
-  if (positive(medicalTierPK) && !tierOf(medicalTierPK, true)) addError(errors, 'medicalTierPK', CHOICE_MESSAGES.medicalTier);
-  if (positive(dentalTierPK) && !tierOf(dentalTierPK, false)) addError(errors, 'dentalTierPK', CHOICE_MESSAGES.dentalTier);
+  if (positive(medicalTierPK) && !tierOf(medicalTierPK, true))
+    addError(errors, 'medicalTierPK', CHOICE_MESSAGES.medicalTier);
+  if (positive(dentalTierPK) && !tierOf(dentalTierPK, false))
+    addError(errors, 'dentalTierPK', CHOICE_MESSAGES.dentalTier);
   const fsaPlans = elections.map((election, index) => ({ index, plan: planOf(election.pk, 'FSA') }));
-  for (const { index, plan } of fsaPlans) if (!plan) addError(errors, `FSAElections.${index}.pk`, CHOICE_MESSAGES.fsaPlan);
+  for (const { index, plan } of fsaPlans)
+    if (!plan) addError(errors, `FSAElections.${index}.pk`, CHOICE_MESSAGES.fsaPlan);
 
   const anchor = medical ?? dental;
   if (!anchor) return null;
@@ -216,6 +239,7 @@ export async function checkPlanChoices(
   const ended = (plan: PlanRow | undefined) => plan !== undefined && plan.contractEndDate < effectiveDate;
   if (ended(medical)) addError(errors, 'employerPlanPK', CHOICE_MESSAGES.contractEnded);
   if (ended(dental)) addError(errors, 'employerDentalPlanPK', CHOICE_MESSAGES.contractEnded);
-  for (const { index, plan } of fsaPlans) if (ended(plan)) addError(errors, `FSAElections.${index}.pk`, CHOICE_MESSAGES.contractEnded);
+  for (const { index, plan } of fsaPlans)
+    if (ended(plan)) addError(errors, `FSAElections.${index}.pk`, CHOICE_MESSAGES.contractEnded);
   return groupEffectiveDate;
 }

@@ -171,9 +171,7 @@ async function openDraftOf(
         eq(requests.createdBy, user.sub),
         eq(requests.type, person.type),
         eq(requests.status, 'Incomplete'),
-        person.type === 'NewEnrollment'
-          ? eq(requests.ssn, person.ssn)
-          : eq(requests.subscriberPK, person.subscriberPK),
+        person.type === 'NewEnrollment' ? eq(requests.ssn, person.ssn) : eq(requests.subscriberPK, person.subscriberPK),
       ),
     )
     .orderBy(desc(requests.updatedAt))
@@ -232,12 +230,20 @@ export async function createEnrollment(db: Db, user: AuthUser, payload: Enrollme
     return db.transaction(async (tx) => {
       await lockPerson(tx, `enrollment:${employerPK}:member:${member.subscriberPK}`);
       await refusePendingRequest(tx, member.subscriberPK, 'ChangeCoverage');
-      const draft = await openDraftOf(tx, user, employerPK, { type: 'ChangeCoverage', subscriberPK: member.subscriberPK });
+      const draft = await openDraftOf(tx, user, employerPK, {
+        type: 'ChangeCoverage',
+        subscriberPK: member.subscriberPK,
+      });
       if (draft) {
         await updateRequest(tx, draft.requestPK, save);
         return { requestPK: draft.requestPK, hasError: false };
       }
-      const requestPK = await insertRequest(tx, user, { employerPK, type: 'ChangeCoverage', subscriberPK: member.subscriberPK }, save);
+      const requestPK = await insertRequest(
+        tx,
+        user,
+        { employerPK, type: 'ChangeCoverage', subscriberPK: member.subscriberPK },
+        save,
+      );
       return { requestPK, hasError: false };
     });
   }
@@ -316,7 +322,10 @@ export async function updateEnrollment(
     await updateRequest(tx, requestPK, save);
     if (payload.submit) {
       await changeStatus(tx, row, 'submit', { actor: user.sub });
-      await approveOnSubmission(tx, requestPK, { actor: user.sub, roles: rolesInGroup(user.groupRoles, row.employerPK) });
+      await approveOnSubmission(tx, requestPK, {
+        actor: user.sub,
+        roles: rolesInGroup(user.groupRoles, row.employerPK),
+      });
     }
     return { requestPK, hasError: false };
   });
@@ -343,7 +352,10 @@ export async function getEnrollmentDraft(db: Db, requestPK: number): Promise<Dra
   // Defence in depth: payloads are stored without SSNs, and any that slipped in are dropped here too.
   const strip = (value: unknown) => {
     const person = asPerson(value);
-    return withoutSsn(person, typeof person.ssnLast4 === 'string' && /^\d{4}$/.test(person.ssnLast4) ? person.ssnLast4 : undefined);
+    return withoutSsn(
+      person,
+      typeof person.ssnLast4 === 'string' && /^\d{4}$/.test(person.ssnLast4) ? person.ssnLast4 : undefined,
+    );
   };
 
   return enrollmentDraft.parse({

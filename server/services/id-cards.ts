@@ -12,7 +12,8 @@ import type { FileAnswer } from '../routes/handler-types';
 import { currentPlans } from './members';
 
 export const NO_ID_CARD_MESSAGE = 'No ID card has been issued for this member.';
-export const NO_COVERAGE_MESSAGE = 'This member has no current medical or dental coverage, so no ID card can be issued.';
+export const NO_COVERAGE_MESSAGE =
+  'This member has no current medical or dental coverage, so no ID card can be issued.';
 
 /** Card numbers look like the carrier's: 'W' and nine digits. */
 function newCardNumber(): string {

@@ -49,11 +49,16 @@ export async function signIn(app: FastifyInstance, email: string, publicUrl = 'h
         code = location.searchParams.get('code');
         break;
       }
-      response = await app.inject({ method: 'GET', url: location.pathname + location.search, headers: { cookie: jar.header() } });
+      response = await app.inject({
+        method: 'GET',
+        url: location.pathname + location.search,
+        headers: { cookie: jar.header() },
+      });
       continue;
     }
     const action = /<form[^>]*action="([^"]+)"/.exec(response.body)?.[1];
-    if (response.statusCode !== 200 || !action) throw new Error(`sign-in stopped at ${response.statusCode}: ${response.body.slice(0, 200)}`);
+    if (response.statusCode !== 200 || !action)
+      throw new Error(`sign-in stopped at ${response.statusCode}: ${response.body.slice(0, 200)}`);
     response = await app.inject({
       method: 'POST',
       url: action.replaceAll('&amp;', '&'),

@@ -18,7 +18,12 @@ export async function createTestApp(opts: { handlers?: Handlers; seed?: boolean 
   // A cached, already seeded copy keeps each test file's start-up near a second.
   const database = await createTestDatabase({ seed: opts.seed !== false });
   // The processing worker stays off: tests run processPendingRequests themselves.
-  const config = loadConfig({ PUBLIC_URL: TEST_PUBLIC_URL, DATA_DIR: dataDir, SERVE_SPA: 'false', PROCESSING_INTERVAL_MS: '0' });
+  const config = loadConfig({
+    PUBLIC_URL: TEST_PUBLIC_URL,
+    DATA_DIR: dataDir,
+    SERVE_SPA: 'false',
+    PROCESSING_INTERVAL_MS: '0',
+  });
   const app = await buildApp({ config, db: database.db, ...(opts.handlers ? { handlers: opts.handlers } : {}) });
   await app.ready();
   const tokens = new Map<string, string>();

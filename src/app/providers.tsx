@@ -29,7 +29,11 @@ export function AppProviders({ children }: { children: ReactNode }) {
       <CssBaseline />
       <LocalizationProvider dateAdapter={AdapterDateFns} adapterLocale={enUS}>
         <QueryClientProvider client={queryClient}>
-          <AuthProvider userManager={userManager} skipSigninCallback={skipSigninCallback} onSigninCallback={onSigninCallback}>
+          <AuthProvider
+            userManager={userManager}
+            skipSigninCallback={skipSigninCallback}
+            onSigninCallback={onSigninCallback}
+          >
             {children}
             <Notifications />
           </AuthProvider>

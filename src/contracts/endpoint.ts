@@ -54,5 +54,7 @@ type InferIn<T> = T extends z.ZodType ? z.input<T> : undefined;
 export type EndpointQuery<E extends Endpoint> = InferIn<E['query']>;
 export type EndpointBody<E extends Endpoint> = InferIn<E['body']>;
 export type EndpointResponse<E extends Endpoint> = E['responseType'] extends 'json' ? Infer<E['response']> : Blob;
-export type EndpointInput<E extends Endpoint> = (E['query'] extends z.ZodType ? { query: EndpointQuery<E> } : { query?: undefined }) &
+export type EndpointInput<E extends Endpoint> = (E['query'] extends z.ZodType
+  ? { query: EndpointQuery<E> }
+  : { query?: undefined }) &
   (E['body'] extends z.ZodType ? { body: EndpointBody<E> } : { body?: undefined });

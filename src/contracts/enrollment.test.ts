@@ -38,7 +38,9 @@ describe('plan step (spec 1 §5)', () => {
   });
 
   it('asks for plan and tier when coverage is answered Yes', () => {
-    const errors = messagesOf(planStep.safeParse({ divisions: 1, isMedicalCoverage: true, isDentalCoverage: true, employerPlanPK: 0 }));
+    const errors = messagesOf(
+      planStep.safeParse({ divisions: 1, isMedicalCoverage: true, isDentalCoverage: true, employerPlanPK: 0 }),
+    );
     expect(errors).toEqual([
       'Medical Plan Information Required',
       'Medical Tier Required',
@@ -65,9 +67,19 @@ describe('plan step (spec 1 §5)', () => {
     const base = { divisions: 1, isMedicalCoverage: false, isDentalCoverage: false, isFSA: true };
     expect(messagesOf(planStep.safeParse({ ...base, FSAElections: [] }))).toEqual([FSA_MESSAGES.none]);
     expect(
-      messagesOf(planStep.safeParse({ ...base, FSAElections: [{ pk: 9, amount: '100.00' }, { pk: 9, amount: '200.00' }] })),
+      messagesOf(
+        planStep.safeParse({
+          ...base,
+          FSAElections: [
+            { pk: 9, amount: '100.00' },
+            { pk: 9, amount: '200.00' },
+          ],
+        }),
+      ),
     ).toEqual([FSA_MESSAGES.duplicate]);
-    expect(messagesOf(planStep.safeParse({ ...base, FSAElections: [{ pk: 9, amount: '12,34.5' }] }))).toEqual([FSA_MESSAGES.amount]);
+    expect(messagesOf(planStep.safeParse({ ...base, FSAElections: [{ pk: 9, amount: '12,34.5' }] }))).toEqual([
+      FSA_MESSAGES.amount,
+    ]);
   });
 });
 
@@ -76,7 +88,10 @@ describe('adding an FSA election', () => {
     expect(canAddFsaElection([], { pk: 9 })).toEqual({ ok: false, message: FSA_MESSAGES.incomplete });
     expect(canAddFsaElection([], { amount: '100.00' })).toEqual({ ok: false, message: FSA_MESSAGES.incomplete });
     expect(canAddFsaElection([], { pk: 9, amount: '1,00' })).toEqual({ ok: false, message: FSA_MESSAGES.amount });
-    expect(canAddFsaElection([{ pk: 9 }], { pk: 9, amount: '100.00' })).toEqual({ ok: false, message: FSA_MESSAGES.duplicate });
+    expect(canAddFsaElection([{ pk: 9 }], { pk: 9, amount: '100.00' })).toEqual({
+      ok: false,
+      message: FSA_MESSAGES.duplicate,
+    });
     expect(canAddFsaElection([{ pk: 9 }], { pk: 10, amount: '2,500' })).toEqual({ ok: true });
   });
 });
@@ -88,7 +103,14 @@ describe('dependent of the wizard (spec 1 §5)', () => {
 
   it('uses the spec’s messages for names, birth date, SSN and phones', () => {
     const errors = messagesOf(
-      wizardDependent.safeParse({ ...dependent, firstName: 'An4', middleInitial: 'AB', dateOfBirth: '', ssn: '', phone1: '12a' }),
+      wizardDependent.safeParse({
+        ...dependent,
+        firstName: 'An4',
+        middleInitial: 'AB',
+        dateOfBirth: '',
+        ssn: '',
+        phone1: '12a',
+      }),
     );
     expect(errors).toEqual(
       expect.arrayContaining([
@@ -99,12 +121,17 @@ describe('dependent of the wizard (spec 1 §5)', () => {
         'All values must be numerical.',
       ]),
     );
-    expect(messagesOf(wizardDependent.safeParse({ ...dependent, dateOfBirth: '2999-01-01' }))).toContain(MESSAGES.dobInvalid);
-    expect(messagesOf(wizardDependent.safeParse({ ...dependent, phone2: '123456789012' }))).toContain(MESSAGES.phoneMax);
+    expect(messagesOf(wizardDependent.safeParse({ ...dependent, dateOfBirth: '2999-01-01' }))).toContain(
+      MESSAGES.dobInvalid,
+    );
+    expect(messagesOf(wizardDependent.safeParse({ ...dependent, phone2: '123456789012' }))).toContain(
+      MESSAGES.phoneMax,
+    );
   });
 
   it('offers only Spouse, Child and Domestic Partner', () => {
-    for (const relationshipPK of [1, 3, 24]) expect(wizardDependent.safeParse({ ...dependent, relationshipPK }).success).toBe(true);
+    for (const relationshipPK of [1, 3, 24])
+      expect(wizardDependent.safeParse({ ...dependent, relationshipPK }).success).toBe(true);
     expect(messagesOf(wizardDependent.safeParse({ ...dependent, relationshipPK: 2 }))).toEqual([RELATIONSHIP_MESSAGE]);
   });
 
@@ -117,8 +144,12 @@ describe('dependent of the wizard (spec 1 §5)', () => {
 describe('employment step', () => {
   it('accepts empty dates and refuses invalid ones', () => {
     expect(employmentStep.safeParse({ dateOfHire: '', effectiveDate: '' }).success).toBe(true);
-    expect(messagesOf(employmentStep.safeParse({ dateOfHire: '2025-02-30' }))).toEqual(['Date of hire must be a valid date.']);
-    expect(messagesOf(employmentStep.safeParse({ effectiveDate: 'soon' }))).toEqual(['Effective date must be a valid date.']);
+    expect(messagesOf(employmentStep.safeParse({ dateOfHire: '2025-02-30' }))).toEqual([
+      'Date of hire must be a valid date.',
+    ]);
+    expect(messagesOf(employmentStep.safeParse({ effectiveDate: 'soon' }))).toEqual([
+      'Effective date must be a valid date.',
+    ]);
   });
 });
 
@@ -137,11 +168,20 @@ describe('subscriber schema of each wizard case', () => {
   };
 
   it('keeps the 25-character city for a new enrollment, stored SSN or not; 30 for an existing member', () => {
-    const stored = subscriberSchemaFor({ existingMember: false, ssnStored: true }).safeParse({ ...person, ssnLast4: '1234' });
+    const stored = subscriberSchemaFor({ existingMember: false, ssnStored: true }).safeParse({
+      ...person,
+      ssnLast4: '1234',
+    });
     expect(messagesOf(stored)).toContain('Max 25 characters allowable.');
-    const existing = subscriberSchemaFor({ existingMember: true, ssnStored: false }).safeParse({ ...person, ssnLast4: '1234' });
+    const existing = subscriberSchemaFor({ existingMember: true, ssnStored: false }).safeParse({
+      ...person,
+      ssnLast4: '1234',
+    });
     expect(existing.success).toBe(true);
-    const fresh = subscriberSchemaFor({ existingMember: false, ssnStored: false }).safeParse({ ...person, city: 'Town' });
+    const fresh = subscriberSchemaFor({ existingMember: false, ssnStored: false }).safeParse({
+      ...person,
+      city: 'Town',
+    });
     expect(messagesOf(fresh)).toEqual(['SSN required']);
   });
 

@@ -140,7 +140,10 @@ export const enrollmentRequest = z.object({
   employerDentalPlanPK: z.number().int().nullish(),
   dentalTierPK: z.number().int().nullish(),
   isFSA: z.boolean().nullish(),
-  FSAElections: z.array(z.object({ pk: z.number().int(), amount: z.string() })).max(10).optional(),
+  FSAElections: z
+    .array(z.object({ pk: z.number().int(), amount: z.string() }))
+    .max(10)
+    .optional(),
   /** Final submit from the plan page: the request becomes Submitted. */
   submit: z.boolean().optional(),
 });
@@ -151,14 +154,12 @@ export const enrollmentDraftQuery = z.object({ requestPK: pk });
 export const enrollmentAnswer = z.object({ requestPK: z.number().int(), hasError: z.boolean() });
 
 /** A saved draft as read back to restore the wizard: never the full SSNs, only their last 4. */
-export const enrollmentDraft = enrollmentRequest
-  .omit({ subscriber: true, dependents: true, submit: true })
-  .extend({
-    requestPK: z.number().int(),
-    status: z.string(),
-    subscriber: z.record(z.string(), z.unknown()).and(z.object({ ssnLast4: ssnLast4.nullish() })),
-    dependents: z.array(z.record(z.string(), z.unknown()).and(z.object({ ssnLast4: ssnLast4.nullish() }))),
-  });
+export const enrollmentDraft = enrollmentRequest.omit({ subscriber: true, dependents: true, submit: true }).extend({
+  requestPK: z.number().int(),
+  status: z.string(),
+  subscriber: z.record(z.string(), z.unknown()).and(z.object({ ssnLast4: ssnLast4.nullish() })),
+  dependents: z.array(z.record(z.string(), z.unknown()).and(z.object({ ssnLast4: ssnLast4.nullish() }))),
+});
 export type EnrollmentDraft = z.infer<typeof enrollmentDraft>;
 
 /** Which subscriber schema applies: a new enrollment types the full SSN (unless already stored). */

@@ -83,10 +83,7 @@ export function birthDate(requiredMessage: string = MESSAGES.dobRequired) {
 
 export const zipCode = z.string({ error: MESSAGES.zip }).regex(/^\d{5}(-\d{4})?$/, MESSAGES.zip);
 
-export const phone = z
-  .string()
-  .max(LIMITS.phoneDigits, MESSAGES.phoneMax)
-  .regex(/^\d*$/, MESSAGES.phoneDigits);
+export const phone = z.string().max(LIMITS.phoneDigits, MESSAGES.phoneMax).regex(/^\d*$/, MESSAGES.phoneDigits);
 
 export const requiredPhone = phone.min(1, MESSAGES.phoneDigits);
 
@@ -109,10 +106,9 @@ export function city(max: number = LIMITS.city) {
     .string({ error: 'City is required.' })
     .min(1, 'City is required.')
     .max(max, `Max ${max} characters allowable.`)
-    .regex(/^[A-Za-z .\-'`]*$/, 'City allows letters, spaces and . - \' ` only.');
+    .regex(/^[A-Za-z .\-'`]*$/, "City allows letters, spaces and . - ' ` only.");
 }
 
 export const email = z.email('Please enter a valid email address.').max(LIMITS.email, 'Max 64 characters allowable.');
 
-export const requiredNumber = (message: string) =>
-  z.number({ error: message }).int({ message }).positive({ message });
+export const requiredNumber = (message: string) => z.number({ error: message }).int({ message }).positive({ message });

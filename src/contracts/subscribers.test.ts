@@ -17,7 +17,10 @@ const valid = {
   emailAddress: 'a@example.com',
 };
 
-const messages = (input: unknown, schema: typeof newSubscriberForm | typeof existingSubscriberForm = newSubscriberForm) => {
+const messages = (
+  input: unknown,
+  schema: typeof newSubscriberForm | typeof existingSubscriberForm = newSubscriberForm,
+) => {
   const result = schema.safeParse(input);
   return result.success ? [] : result.error.issues.map((i) => i.message);
 };
@@ -28,7 +31,14 @@ describe('subscriber form rules (spec 1 §5)', () => {
   });
 
   it('lists every error together, in the spec’s words', () => {
-    const errors = messages({ ...valid, firstName: 'J0hn', middleName: 'AB', ssn: '123456789', zipCode: '1234', phone1: '12a' });
+    const errors = messages({
+      ...valid,
+      firstName: 'J0hn',
+      middleName: 'AB',
+      ssn: '123456789',
+      zipCode: '1234',
+      phone1: '12a',
+    });
     expect(errors).toEqual(
       expect.arrayContaining([
         'Only alpha characters, spaces, hyphens, apostrophes, and graves allowed.',
@@ -41,7 +51,14 @@ describe('subscriber form rules (spec 1 §5)', () => {
   });
 
   it('requires names, gender, state and address with their messages', () => {
-    const errors = messages({ ...valid, firstName: undefined, lastName: '', genderID: undefined, stateID: undefined, address1: '' });
+    const errors = messages({
+      ...valid,
+      firstName: undefined,
+      lastName: '',
+      genderID: undefined,
+      stateID: undefined,
+      address1: '',
+    });
     expect(errors).toEqual(
       expect.arrayContaining([
         'First name is required. Maximum length of 25 characters allowed.',
@@ -62,13 +79,17 @@ describe('subscriber form rules (spec 1 §5)', () => {
       'Max 11 characters allowable, (Country code + phone number) e.g. 1123456789',
     );
     expect(messages({ ...valid, phone2: '' })).toEqual([]);
-    expect(messages({ ...valid, emailAddress: `${'a'.repeat(60)}@example.com` })).toContain('Max 64 characters allowable.');
+    expect(messages({ ...valid, emailAddress: `${'a'.repeat(60)}@example.com` })).toContain(
+      'Max 64 characters allowable.',
+    );
     expect(messages({ ...valid, address2: 'Apt; 4' }).length).toBe(1);
     expect(messages({ ...valid, address1: '#1 Main' }).length).toBe(1);
   });
 
   it('rejects a birth date in the future and names longer than 25', () => {
-    expect(messages({ ...valid, dateOfBirth: '2999-01-01' })).toContain('Date of birth is required and must be in  MM/DD/YYYY format');
+    expect(messages({ ...valid, dateOfBirth: '2999-01-01' })).toContain(
+      'Date of birth is required and must be in  MM/DD/YYYY format',
+    );
     expect(messages({ ...valid, lastName: 'A'.repeat(26) })).toContain('Max 25 characters allowable.');
   });
 
@@ -82,8 +103,14 @@ describe('subscriber form rules (spec 1 §5)', () => {
 
 describe('subscriber list query', () => {
   it('defaults to the first page of 20 and accepts only known sort columns', () => {
-    expect(subscriberListQuery.parse({ employerPK: 2 })).toMatchObject({ page: 0, recordsPerPage: 20, includeTermedMembers: false });
-    expect(subscriberListQuery.safeParse({ employerPK: 2, sortColumn: 'employmentDetails.dateOfHire DESC' }).success).toBe(true);
+    expect(subscriberListQuery.parse({ employerPK: 2 })).toMatchObject({
+      page: 0,
+      recordsPerPage: 20,
+      includeTermedMembers: false,
+    });
+    expect(
+      subscriberListQuery.safeParse({ employerPK: 2, sortColumn: 'employmentDetails.dateOfHire DESC' }).success,
+    ).toBe(true);
     expect(subscriberListQuery.safeParse({ employerPK: 2, sortColumn: 'ssn ASC' }).success).toBe(false);
     expect(subscriberListQuery.safeParse({ employerPK: 2, ssn: '12345' }).success).toBe(false);
   });

@@ -98,7 +98,10 @@ export const subscriberListQuery = z.object({
   firstName: z.string().max(LIMITS.name).optional(),
   lastName: z.string().max(LIMITS.name).optional(),
   /** Last four digits of the SSN, or a part of them. */
-  ssn: z.string().regex(/^\d{0,4}$/, 'SSN search uses at most the last 4 digits.').optional(),
+  ssn: z
+    .string()
+    .regex(/^\d{0,4}$/, 'SSN search uses at most the last 4 digits.')
+    .optional(),
   includeTermedMembers: z.boolean().default(false),
 });
 export type SubscriberListQuery = z.input<typeof subscriberListQuery>;

@@ -78,7 +78,9 @@ describe('callEndpoint requests', () => {
   });
 
   it('returns file answers as a Blob', async () => {
-    fetchMock.mockResolvedValue(new Response('%PDF-1.4', { status: 200, headers: { 'Content-Type': 'application/pdf' } }));
+    fetchMock.mockResolvedValue(
+      new Response('%PDF-1.4', { status: 200, headers: { 'Content-Type': 'application/pdf' } }),
+    );
     const file = await callEndpoint(endpoints.viewEnrollmentPdf, { query: { requestPK: 5 } });
     // Node's fetch makes its own Blob class, so check the shape rather than jsdom's constructor.
     expect(file.type).toBe('application/pdf');
@@ -150,7 +152,9 @@ describe('dependent list', () => {
 
   it('still reports other failures', async () => {
     fetchMock.mockResolvedValue(answer(500, { title: 'Internal Server Error', status: 500 }));
-    await expect(queryClient.fetchQuery(dependentListQueryOptions({ subscriberPK: 7 }))).rejects.toBeInstanceOf(ApiError);
+    await expect(queryClient.fetchQuery(dependentListQueryOptions({ subscriberPK: 7 }))).rejects.toBeInstanceOf(
+      ApiError,
+    );
     expect(notice()).toMatchObject({ title: 'Action failed (500)' });
   });
 });

@@ -104,7 +104,11 @@ function toProblem(body: unknown, status: number, statusText: string): Problem {
 export type FailureKind = 'list' | 'fieldErrors' | 'sessionExpired' | 'notFound' | 'other';
 
 /** The shared failure rules of spec 2 §8: what kind of failure, and what the user is told. */
-export function describeFailure(status: number, body: unknown, problem: Problem): { kind: FailureKind; notice?: Notice } {
+export function describeFailure(
+  status: number,
+  body: unknown,
+  problem: Problem,
+): { kind: FailureKind; notice?: Notice } {
   if (Array.isArray(body)) {
     const first: unknown = body[0];
     const message = isObject(first) && typeof first.errorMessage === 'string' ? first.errorMessage : undefined;
@@ -158,7 +162,11 @@ export async function callEndpoint<E extends Endpoint>(
     });
   } catch (error) {
     if (isAbort(error)) throw error;
-    const problem: Problem = { title: 'Action failed', status: 0, detail: 'The server could not be reached. Please try again.' };
+    const problem: Problem = {
+      title: 'Action failed',
+      status: 0,
+      detail: 'The server could not be reached. Please try again.',
+    };
     if (options.notify !== false) notify({ title: problem.title, message: problem.detail });
     throw new ApiError(0, problem);
   }

@@ -18,7 +18,10 @@ function eachStorage(action: (storage: Storage) => void): void {
 /** Logout: nothing of the app or of the sign-in library may stay behind. */
 export function purgeAppStorage(options: { includeOidc: boolean }): void {
   eachStorage((storage) =>
-    removeKeys(storage, (key) => key.startsWith(APP_STORAGE_PREFIX) || (options.includeOidc && key.startsWith(OIDC_PREFIX))),
+    removeKeys(
+      storage,
+      (key) => key.startsWith(APP_STORAGE_PREFIX) || (options.includeOidc && key.startsWith(OIDC_PREFIX)),
+    ),
   );
 }
 
@@ -27,5 +30,7 @@ export function purgeAppStorage(options: { includeOidc: boolean }): void {
  * provider's page, or signed out); its PKCE verifier must not linger. Only call outside callback routes.
  */
 export function discardAbandonedAuthRequests(): void {
-  eachStorage((storage) => removeKeys(storage, (key) => key.startsWith(OIDC_PREFIX) && !key.startsWith(OIDC_USER_PREFIX)));
+  eachStorage((storage) =>
+    removeKeys(storage, (key) => key.startsWith(OIDC_PREFIX) && !key.startsWith(OIDC_USER_PREFIX)),
+  );
 }

@@ -35,5 +35,9 @@ export const config = {
 
 /** Routes the identity provider returns to: no page views, no leftover clean-up while they run. */
 export function isAuthCallbackPath(pathname: string): boolean {
-  return pathname === AUTH_PATHS.signinCallback || pathname === AUTH_PATHS.silentRenew || pathname === AUTH_PATHS.logoutCallback;
+  return (
+    pathname === AUTH_PATHS.signinCallback ||
+    pathname === AUTH_PATHS.silentRenew ||
+    pathname === AUTH_PATHS.logoutCallback
+  );
 }

@@ -41,10 +41,16 @@ describe('downloadFile', () => {
   it('fetches the file with the bearer token and saves it under the given name', async () => {
     fetchMock.mockResolvedValue(new Response(PDF, { status: 200, headers: { 'Content-Type': 'application/pdf' } }));
 
-    await downloadFile(endpoints.getInvoice, { query: { employerPK: 2, fileName: 'Invoice 2025-05.pdf' } }, { fileName: 'Invoice 2025-05.pdf' });
+    await downloadFile(
+      endpoints.getInvoice,
+      { query: { employerPK: 2, fileName: 'Invoice 2025-05.pdf' } },
+      { fileName: 'Invoice 2025-05.pdf' },
+    );
 
     const request = fetchMock.mock.calls[0]![0] as Request;
-    expect(request.url).toBe('http://localhost:3000/api/finance/Document/GetInvoice?employerPK=2&fileName=Invoice+2025-05.pdf');
+    expect(request.url).toBe(
+      'http://localhost:3000/api/finance/Document/GetInvoice?employerPK=2&fileName=Invoice+2025-05.pdf',
+    );
     expect(request.headers.get('Authorization')).toBe('Bearer token-1');
     expect(request.headers.get('Accept')).toBe('application/pdf');
     expect(saved).toHaveLength(1);
@@ -57,7 +63,11 @@ describe('downloadFile', () => {
   it('lets the object URL go once the browser has it', async () => {
     vi.useFakeTimers();
     fetchMock.mockResolvedValue(new Response(PDF, { status: 200 }));
-    await downloadFile(endpoints.specAggFile, { query: { employerPK: 2, file: 'SpecAgg 2025-05.pdf' } }, { fileName: 'SpecAgg 2025-05.pdf' });
+    await downloadFile(
+      endpoints.specAggFile,
+      { query: { employerPK: 2, file: 'SpecAgg 2025-05.pdf' } },
+      { fileName: 'SpecAgg 2025-05.pdf' },
+    );
     expect(blobs.size).toBe(1);
     vi.runAllTimers();
     expect(blobs.size).toBe(0);
@@ -83,21 +93,28 @@ describe('downloadFile', () => {
     const total = chunks.join('').length;
     expect(progress.length).toBeGreaterThan(0);
     expect(progress.at(-1)).toEqual({ receivedBytes: total, totalBytes: total });
-    expect(progress.map((p) => p.receivedBytes)).toEqual([...progress.map((p) => p.receivedBytes)].sort((a, b) => a - b));
+    expect(progress.map((p) => p.receivedBytes)).toEqual(
+      [...progress.map((p) => p.receivedBytes)].sort((a, b) => a - b),
+    );
     expect(await saved[0]!.blob!.text()).toBe(chunks.join(''));
   });
 
   it('rejects without saving or notifying when the server refuses the file', async () => {
     fetchMock.mockResolvedValue(
-      new Response(JSON.stringify({ title: 'Not Found', status: 404, detail: 'The requested document was not found.' }), {
-        status: 404,
-        headers: { 'Content-Type': 'application/problem+json' },
-      }),
+      new Response(
+        JSON.stringify({ title: 'Not Found', status: 404, detail: 'The requested document was not found.' }),
+        {
+          status: 404,
+          headers: { 'Content-Type': 'application/problem+json' },
+        },
+      ),
     );
 
-    const error = await downloadFile(endpoints.getFundingReport, { query: { employerPK: 2, fileName: 'x.pdf' } }, { fileName: 'x.pdf' }).catch(
-      (e: unknown) => e,
-    );
+    const error = await downloadFile(
+      endpoints.getFundingReport,
+      { query: { employerPK: 2, fileName: 'x.pdf' } },
+      { fileName: 'x.pdf' },
+    ).catch((e: unknown) => e);
 
     expect(error).toBeInstanceOf(ApiError);
     expect((error as ApiError).status).toBe(404);
@@ -114,9 +131,11 @@ describe('downloadFile', () => {
     });
     fetchMock.mockResolvedValue(new Response(body, { status: 200 }));
 
-    const error = await downloadFile(endpoints.censusForGroup, { body: { employerPK: 2 } }, { fileName: 'Census Report.csv' }).catch(
-      (e: unknown) => e,
-    );
+    const error = await downloadFile(
+      endpoints.censusForGroup,
+      { body: { employerPK: 2 } },
+      { fileName: 'Census Report.csv' },
+    ).catch((e: unknown) => e);
 
     expect(error).toBeInstanceOf(ApiError);
     expect((error as ApiError).message).toBe('The download was interrupted. Please try again.');

@@ -67,7 +67,11 @@ export async function downloadFile<E extends FileEndpoint>(
     if (error instanceof ApiError || isAbort(error)) throw error;
     // The connection broke while the body was still arriving.
     console.error(`Download of ${fileName} failed`, error);
-    const problem: Problem = { title: 'Download interrupted', status: 0, detail: 'The download was interrupted. Please try again.' };
+    const problem: Problem = {
+      title: 'Download interrupted',
+      status: 0,
+      detail: 'The download was interrupted. Please try again.',
+    };
     throw new ApiError(0, problem);
   }
   saveBlob(blob, fileName);

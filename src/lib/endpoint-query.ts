@@ -1,4 +1,10 @@
-import { queryOptions, useMutation, useQueryClient, type QueryKey, type UseMutationOptions } from '@tanstack/react-query';
+import {
+  queryOptions,
+  useMutation,
+  useQueryClient,
+  type QueryKey,
+  type UseMutationOptions,
+} from '@tanstack/react-query';
 import type { Endpoint, EndpointInput, EndpointResponse } from '../contracts/endpoint';
 import { callEndpoint, type ApiError, type CallOptions } from './api-client';
 

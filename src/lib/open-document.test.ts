@@ -11,7 +11,13 @@ const pdfAnswer = () => new Response('%PDF-1.7', { status: 200, headers: { 'Cont
 
 /** A stand-in for the window window.open gives back. */
 function fakeWindow() {
-  return { closed: false, opener: {} as unknown, close: vi.fn(), location: { href: 'about:blank' }, document: document.implementation.createHTMLDocument('') };
+  return {
+    closed: false,
+    opener: {} as unknown,
+    close: vi.fn(),
+    location: { href: 'about:blank' },
+    document: document.implementation.createHTMLDocument(''),
+  };
 }
 
 beforeEach(() => {
@@ -55,7 +61,9 @@ describe('openBlobInNewWindow', () => {
     vi.spyOn(window, 'open').mockReturnValue(target as unknown as Window);
     fetchMock.mockResolvedValue(new Response(JSON.stringify({ title: 'Not Found', status: 404 }), { status: 404 }));
 
-    await expect(openBlobInNewWindow(endpoints.viewEnrollmentPdf, { query: { requestPK: 8 } }, 'x.pdf')).rejects.toBeInstanceOf(ApiError);
+    await expect(
+      openBlobInNewWindow(endpoints.viewEnrollmentPdf, { query: { requestPK: 8 } }, 'x.pdf'),
+    ).rejects.toBeInstanceOf(ApiError);
     expect(target.close).toHaveBeenCalled();
     expect(URL.createObjectURL).not.toHaveBeenCalled();
   });

@@ -22,7 +22,11 @@ function showLoading(target: Window, fileName: string): void {
  * the document when it arrives. If the window was blocked anyway, the file is downloaded instead.
  * A failed call closes the window; the call layer has already told the user, and the promise rejects.
  */
-export async function openBlobInNewWindow<E extends Endpoint>(endpoint: E, input: EndpointInput<E>, fileName: string): Promise<void> {
+export async function openBlobInNewWindow<E extends Endpoint>(
+  endpoint: E,
+  input: EndpointInput<E>,
+  fileName: string,
+): Promise<void> {
   const target = window.open('', '_blank');
   if (target) {
     // The document needs no way back into the portal's window.

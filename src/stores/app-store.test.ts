@@ -41,7 +41,8 @@ describe('adoptEmployer', () => {
 });
 
 describe('persistence', () => {
-  const stored = () => JSON.parse(sessionStorage.getItem(APP_STORE_KEY) ?? 'null') as { state: Record<string, unknown> } | null;
+  const stored = () =>
+    JSON.parse(sessionStorage.getItem(APP_STORE_KEY) ?? 'null') as { state: Record<string, unknown> } | null;
 
   it('persists to sessionStorage, never localStorage, and not the open modal', () => {
     const store = useAppStore.getState();

@@ -3,7 +3,11 @@ import { FlexRender, type Row, type RowData, type TableFeatures } from '@tanstac
 import { columnAlign } from './column-align';
 
 /** The row's column cells, rendered by their column definitions. */
-export function DataCells<TFeatures extends TableFeatures, TData extends RowData>({ row }: { row: Row<TFeatures, TData> }) {
+export function DataCells<TFeatures extends TableFeatures, TData extends RowData>({
+  row,
+}: {
+  row: Row<TFeatures, TData>;
+}) {
   return row.getAllCells().map((cell) => (
     <TableCell key={cell.id} align={columnAlign(cell.column)}>
       <FlexRender cell={cell} />

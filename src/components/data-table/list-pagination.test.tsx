@@ -18,7 +18,10 @@ function renderPagination(props: Partial<Parameters<typeof ListPagination>[0]> =
     />,
   );
   const nav = screen.getByRole('navigation', { name: props.navLabel ?? 'Member list pages' });
-  const pageLinks = () => within(nav).getAllByRole('button', { name: /^Page \d+$/ }).map((b) => b.textContent);
+  const pageLinks = () =>
+    within(nav)
+      .getAllByRole('button', { name: /^Page \d+$/ })
+      .map((b) => b.textContent);
   return { onPage, nav, pageLinks };
 }
 
@@ -50,15 +53,33 @@ describe('ListPagination', () => {
   });
 
   it('offers a window of page links that stops at the edges', () => {
-    expect(renderPagination({ page: 1, recordCount: 200, pageSize: 10, pageLinks: 5 }).pageLinks()).toEqual(['1', '2', '3', '4', '5']);
+    expect(renderPagination({ page: 1, recordCount: 200, pageSize: 10, pageLinks: 5 }).pageLinks()).toEqual([
+      '1',
+      '2',
+      '3',
+      '4',
+      '5',
+    ]);
   });
 
   it('centres the page links on the current page away from the edges', () => {
-    expect(renderPagination({ page: 10, recordCount: 200, pageSize: 10, pageLinks: 5 }).pageLinks()).toEqual(['8', '9', '10', '11', '12']);
+    expect(renderPagination({ page: 10, recordCount: 200, pageSize: 10, pageLinks: 5 }).pageLinks()).toEqual([
+      '8',
+      '9',
+      '10',
+      '11',
+      '12',
+    ]);
   });
 
   it('keeps the last links in view on the last page', () => {
-    expect(renderPagination({ page: 20, recordCount: 200, pageSize: 10, pageLinks: 5 }).pageLinks()).toEqual(['16', '17', '18', '19', '20']);
+    expect(renderPagination({ page: 20, recordCount: 200, pageSize: 10, pageLinks: 5 }).pageLinks()).toEqual([
+      '16',
+      '17',
+      '18',
+      '19',
+      '20',
+    ]);
   });
 
   it('asks for the page chosen', async () => {

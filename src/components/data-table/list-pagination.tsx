@@ -22,11 +22,24 @@ type ListPaginationProps = {
 };
 
 /** First / Previous, the page links, Next / Last (spec 1 §9, spec 2 §9), plus which rows are shown. */
-export function ListPagination({ page, recordCount, pageSize, pageLinks, itemLabel, navLabel, onPage, rowCount }: ListPaginationProps) {
+export function ListPagination({
+  page,
+  recordCount,
+  pageSize,
+  pageLinks,
+  itemLabel,
+  navLabel,
+  onPage,
+  rowCount,
+}: ListPaginationProps) {
   const pageCount = pageCountOf(recordCount, pageSize);
 
   return (
-    <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ alignItems: 'center', justifyContent: 'space-between', p: 1 }}>
+    <Stack
+      direction={{ xs: 'column', sm: 'row' }}
+      spacing={1}
+      sx={{ alignItems: 'center', justifyContent: 'space-between', p: 1 }}
+    >
       <Typography variant="body2" role="status" aria-live="polite">
         {statusLine({ page, pageCount, recordCount, pageSize, itemLabel, rowCount })}
       </Typography>

@@ -12,7 +12,9 @@ describe('date filters', () => {
 
   it('refuses an incomplete or impossible date with a message naming the field', () => {
     for (const value of [INVALID_DATE_VALUE, '2025-02-29', '02/01/2025']) {
-      expect(startDate.safeParse(value).error?.issues[0]?.message).toBe('Start Date must be a valid date in MM/DD/YYYY format.');
+      expect(startDate.safeParse(value).error?.issues[0]?.message).toBe(
+        'Start Date must be a valid date in MM/DD/YYYY format.',
+      );
     }
   });
 

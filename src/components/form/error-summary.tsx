@@ -23,7 +23,12 @@ type ErrorSummaryProps = {
 };
 
 /** Every error of a form in one list at its top, after a failed attempt to continue. */
-export function ErrorSummary({ items, focusKey, title = 'Please correct the following:', onSelect }: ErrorSummaryProps) {
+export function ErrorSummary({
+  items,
+  focusKey,
+  title = 'Please correct the following:',
+  onSelect,
+}: ErrorSummaryProps) {
   const ref = useRef<HTMLDivElement>(null);
   const focusedKey = useRef(0);
   const shown = items.length > 0;

@@ -19,5 +19,7 @@ export function FieldHelperText({ messages, helperText }: FieldHelperTextProps) 
 
 /** MUI renders helper text only when it is truthy; this keeps layout stable when there is none. */
 export function helperNode(messages: readonly string[], helperText?: ReactNode): ReactNode {
-  return messages.length > 0 || helperText ? <FieldHelperText messages={messages} helperText={helperText} /> : undefined;
+  return messages.length > 0 || helperText ? (
+    <FieldHelperText messages={messages} helperText={helperText} />
+  ) : undefined;
 }

@@ -4,7 +4,12 @@ import { messagesOf } from './field-messages';
 export type FieldMessage = { name: string; message: string };
 
 function isFieldError(value: unknown): value is { type: unknown; message?: string; types?: Record<string, unknown> } {
-  return typeof value === 'object' && value !== null && 'type' in value && typeof (value as { type: unknown }).type === 'string';
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    'type' in value &&
+    typeof (value as { type: unknown }).type === 'string'
+  );
 }
 
 /**

@@ -11,7 +11,9 @@ function renderDateField(defaultValue: string) {
   let form: UseFormReturn<Values> | undefined;
   render(
     <FormHarness<Values> defaultValues={{ startDate: defaultValue }} onForm={(f) => (form = f)}>
-      {({ control }) => <FormDateField control={control} name="startDate" label="Start Date" helperText="As on the contract" />}
+      {({ control }) => (
+        <FormDateField control={control} name="startDate" label="Start Date" helperText="As on the contract" />
+      )}
     </FormHarness>,
   );
   return () => form!.getValues('startDate');

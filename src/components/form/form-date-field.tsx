@@ -6,7 +6,11 @@ import { fieldId, messagesOf } from './field-messages';
 import type { FormFieldBaseProps } from './form-text-field';
 import { dateToIso, isoToDate } from './iso-date';
 
-export type FormDateFieldProps<T extends FieldValues, N extends FieldPath<T>, TOut = T> = FormFieldBaseProps<T, N, TOut> & {
+export type FormDateFieldProps<T extends FieldValues, N extends FieldPath<T>, TOut = T> = FormFieldBaseProps<
+  T,
+  N,
+  TOut
+> & {
   /** Latest choosable date, `yyyy-MM-dd`. */
   maxDate?: string;
   /** Earliest choosable date, `yyyy-MM-dd`. */

@@ -49,7 +49,10 @@ describe('form fields', () => {
 
   it('text: every error message under the field, described and invalid', () => {
     const form = renderFields();
-    form().setError('phone', { type: 'x', types: { a: 'All values must be numerical.', b: ['Max 11 characters allowable.'] } });
+    form().setError('phone', {
+      type: 'x',
+      types: { a: 'All values must be numerical.', b: ['Max 11 characters allowable.'] },
+    });
     return screen.findByText('All values must be numerical.').then(() => {
       const phone = screen.getByRole('textbox', { name: 'Phone' });
       expect(phone).toHaveAttribute('aria-invalid', 'true');

@@ -16,7 +16,11 @@ export type FormFieldBaseProps<T extends FieldValues, N extends FieldPath<T>, TO
   idPrefix?: string;
 };
 
-export type FormTextFieldProps<T extends FieldValues, N extends FieldPath<T>, TOut = T> = FormFieldBaseProps<T, N, TOut> & {
+export type FormTextFieldProps<T extends FieldValues, N extends FieldPath<T>, TOut = T> = FormFieldBaseProps<
+  T,
+  N,
+  TOut
+> & {
   /** What the input lets you type (may be wider than what validation accepts). */
   maxLength?: number;
   type?: 'text' | 'email' | 'tel';

@@ -44,7 +44,12 @@ export type MemberChooserProps = MemberListOptions & {
  * row, their dependents). Its state lives in the URL: the route showing it declares
  * `validateSearch: memberSearchSchema` and, ideally, preloads with `loadMemberList`.
  */
-export function MemberChooser({ onChoose, allowDependents = true, pendingFlow, termedAllowed = true }: MemberChooserProps) {
+export function MemberChooser({
+  onChoose,
+  allowDependents = true,
+  pendingFlow,
+  termedAllowed = true,
+}: MemberChooserProps) {
   const [search, setSearch] = useMemberSearch();
   const notice = usePendingNotice();
 
@@ -121,7 +126,12 @@ function MemberResults({ search, termedAllowed, allowDependents, onSearch, onCho
           }
         />
       )}
-      <ListPagination {...memberPaging} page={pageOf(search)} recordCount={data.recordCount} onPage={(page) => onSearch({ page })} />
+      <ListPagination
+        {...memberPaging}
+        page={pageOf(search)}
+        recordCount={data.recordCount}
+        onPage={(page) => onSearch({ page })}
+      />
     </>
   );
 }

@@ -17,7 +17,9 @@ export const memberColumns = helper.columns([
       <>
         {info.getValue()}
         {info.row.original.isTermed && <Chip label="Termed" size="small" variant="outlined" sx={{ ml: 1 }} />}
-        {info.row.original.hasPendingRequest && <Chip label="Pending request" size="small" variant="outlined" sx={{ ml: 1 }} />}
+        {info.row.original.hasPendingRequest && (
+          <Chip label="Pending request" size="small" variant="outlined" sx={{ ml: 1 }} />
+        )}
       </>
     ),
   }),

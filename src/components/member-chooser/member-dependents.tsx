@@ -20,7 +20,9 @@ type MemberDependentsProps = {
 /** The expanded part of a subscriber row: its dependents, each one choosable. */
 export function MemberDependents({ subscriber, includeTermed, onChoose }: MemberDependentsProps) {
   // Fetched only once the row is opened; a 404 is an empty list.
-  const dependents = useQuery(dependentListQueryOptions({ subscriberPK: subscriber.subscriberPK, includetermed: includeTermed }));
+  const dependents = useQuery(
+    dependentListQueryOptions({ subscriberPK: subscriber.subscriberPK, includetermed: includeTermed }),
+  );
   const owner = `${subscriber.firstName} ${subscriber.lastName}`;
 
   if (dependents.isPending) return <LinearProgress aria-label={`Loading dependents of ${owner}`} />;

@@ -23,7 +23,6 @@ export function loadMemberList(
   search: MemberSearch,
   options: MemberListOptions = {},
 ) {
-  const employerPK =
-    selectCurrentEmployerPK(useAppStore.getState(), context.session.groupRoles) ?? DEFAULT_EMPLOYER_PK;
+  const employerPK = selectCurrentEmployerPK(useAppStore.getState(), context.session.groupRoles) ?? DEFAULT_EMPLOYER_PK;
   return context.queryClient.ensureQueryData(memberListQuery(search, employerPK, options));
 }

@@ -29,7 +29,9 @@ describe('memberSearchSchema', () => {
   });
 
   it('accepts the sort fields of the subscriber list in both directions', () => {
-    expect(memberSearchSchema.parse({ sort: 'employmentDetails.dateOfHire DESC' }).sort).toBe('employmentDetails.dateOfHire DESC');
+    expect(memberSearchSchema.parse({ sort: 'employmentDetails.dateOfHire DESC' }).sort).toBe(
+      'employmentDetails.dateOfHire DESC',
+    );
     expect(memberSearchSchema.parse({ sort: 'firstName ASC' }).sort).toBe('firstName ASC');
   });
 
@@ -75,13 +77,17 @@ describe('nextSort', () => {
 
   it('goes back to the first page', () => {
     expect(nextSort(at(5, 'firstName ASC'), 'firstName').page).toBe(1);
-    expect(compactSearch({ ...at(5, 'firstName ASC'), ...nextSort(at(5, 'firstName ASC'), 'firstName') }).page).toBeUndefined();
+    expect(
+      compactSearch({ ...at(5, 'firstName ASC'), ...nextSort(at(5, 'firstName ASC'), 'firstName') }).page,
+    ).toBeUndefined();
   });
 });
 
 describe('compactSearch', () => {
   it('leaves defaults out of the URL', () => {
-    expect(compactSearch({ page: 1, sort: DEFAULT_MEMBER_SORT, firstName: '', lastName: 'Li', ssn: '', termed: false })).toEqual({
+    expect(
+      compactSearch({ page: 1, sort: DEFAULT_MEMBER_SORT, firstName: '', lastName: 'Li', ssn: '', termed: false }),
+    ).toEqual({
       page: undefined,
       sort: undefined,
       firstName: undefined,

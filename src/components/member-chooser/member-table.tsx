@@ -36,7 +36,15 @@ const CHOOSE_CAPTION =
   'Members. Column headers sort the list; choose a member by clicking its row or pressing Enter or Space on it.';
 
 /** One page of subscribers: sortable headers, rows chosen by click or Enter/Space. */
-export function MemberTable({ members, sort, onSort, onChoose, renderDetail, selectedPK, caption = CHOOSE_CAPTION }: MemberTableProps) {
+export function MemberTable({
+  members,
+  sort,
+  onSort,
+  onChoose,
+  renderDetail,
+  selectedPK,
+  caption = CHOOSE_CAPTION,
+}: MemberTableProps) {
   const sorting = useServerSorting(parseSort(sort), onSort);
   const table = useTable({
     features: memberTableFeatures,
@@ -85,7 +93,10 @@ export function MemberTable({ members, sort, onSort, onChoose, renderDetail, sel
                     event.preventDefault();
                     onChoose(subscriber);
                   }}
-                  sx={{ cursor: 'pointer', '&:focus-visible': { outline: 2, outlineColor: 'primary.main', outlineOffset: -2 } }}
+                  sx={{
+                    cursor: 'pointer',
+                    '&:focus-visible': { outline: 2, outlineColor: 'primary.main', outlineOffset: -2 },
+                  }}
                 >
                   {renderDetail && (
                     <TableCell padding="checkbox">

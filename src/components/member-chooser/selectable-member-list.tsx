@@ -89,7 +89,12 @@ function SelectableMemberResults({
             caption={SELECT_CAPTION}
           />
         )}
-        <ListPagination {...memberPaging} page={pageOf(search)} recordCount={data.recordCount} onPage={(page) => onSearch({ page })} />
+        <ListPagination
+          {...memberPaging}
+          page={pageOf(search)}
+          recordCount={data.recordCount}
+          onPage={(page) => onSearch({ page })}
+        />
       </Paper>
     </Stack>
   );

@@ -7,7 +7,11 @@ export function BackToTopButton() {
   const scrolled = useScrollTrigger({ disableHysteresis: true, threshold: 40 });
   if (!scrolled) return null;
   return (
-    <IconButton color="inherit" aria-label="Back to top" onClick={() => window.scrollTo({ top: 0, behavior: 'smooth' })}>
+    <IconButton
+      color="inherit"
+      aria-label="Back to top"
+      onClick={() => window.scrollTo({ top: 0, behavior: 'smooth' })}
+    >
       <KeyboardArrowUpIcon />
     </IconButton>
   );

@@ -34,7 +34,8 @@ const MEMBER_ADMIN = [
   'Privacy',
 ];
 
-const labels = (groupRoles: GroupRoles[], current: number | null) => visibleMenu(groupRoles, current).map((e) => e.label);
+const labels = (groupRoles: GroupRoles[], current: number | null) =>
+  visibleMenu(groupRoles, current).map((e) => e.label);
 const inGroup2 = (...roles: Role[]): GroupRoles[] => [{ GroupPK: 2, roles }];
 
 describe('visibleMenu', () => {
@@ -68,7 +69,9 @@ describe('pageLabelOf', () => {
     expect(pageLabelOf('/')).toBe('Home');
     expect(pageLabelOf('/claim-search')).toBe('Claim Search');
     expect(pageLabelOf('/enroll-subscriber/choose-a-plan')).toBe('Enroll Subscriber');
-    expect(pageLabelOf('/update-subscriber/update-personal-information')).toBe('Update Subscriber/Dependent Demographics');
+    expect(pageLabelOf('/update-subscriber/update-personal-information')).toBe(
+      'Update Subscriber/Dependent Demographics',
+    );
     expect(pageLabelOf('/terminate-subscriber/information')).toBe('Terminate Subscriber/Dependent');
   });
 });

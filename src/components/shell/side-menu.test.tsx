@@ -27,7 +27,11 @@ describe('SideMenu', () => {
   it('lists the allowed entries in a labelled navigation, with the version label', async () => {
     renderMenu([{ GroupPK: 2, roles: ['IDcard Only'] }]);
     const nav = await screen.findByRole('navigation', { name: 'Main menu' });
-    expect(within(nav).getAllByRole('listitem').map((item) => item.textContent)).toEqual(['Home', 'ID Card', 'Privacy']);
+    expect(
+      within(nav)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Home', 'ID Card', 'Privacy']);
     expect(within(nav).getByRole('link', { name: 'ID Card' })).toHaveAttribute('href', '/request-new-id-card');
     expect(screen.getByText(/20250724\.2/)).toBeInTheDocument();
   });

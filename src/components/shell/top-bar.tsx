@@ -21,7 +21,13 @@ export function TopBar({ pageLabel, drawerWidth, group, givenName, logout, onOpe
   return (
     <AppBar position="fixed" sx={{ width: { md: `calc(100% - ${drawerWidth}px)` }, ml: { md: `${drawerWidth}px` } }}>
       <Toolbar sx={{ gap: 2 }}>
-        <IconButton color="inherit" edge="start" aria-label="Open menu" onClick={onOpenMenu} sx={{ display: { md: 'none' } }}>
+        <IconButton
+          color="inherit"
+          edge="start"
+          aria-label="Open menu"
+          onClick={onOpenMenu}
+          sx={{ display: { md: 'none' } }}
+        >
           <MenuIcon />
         </IconButton>
         <Typography variant="h6" component="p" noWrap data-testid="page-label" sx={{ flexGrow: 1 }}>

@@ -10,6 +10,9 @@ export const claimFilterForm = z
     startDate: optionalDateFilter('Start Date'),
     endDate: optionalDateFilter('End Date'),
   })
-  .refine((f) => inDateOrder(f.startDate, f.endDate), { path: ['endDate'], message: dateOrderMessage('Start Date', 'End Date') });
+  .refine((f) => inDateOrder(f.startDate, f.endDate), {
+    path: ['endDate'],
+    message: dateOrderMessage('Start Date', 'End Date'),
+  });
 export type ClaimFilterInput = z.input<typeof claimFilterForm>;
 export type ClaimFilterValues = z.output<typeof claimFilterForm>;

@@ -27,12 +27,25 @@ describe('claimSearchSchema', () => {
         startDate: '2025-01-01',
         endDate: '2025-03-31',
       }),
-    ).toEqual({ page: 3, sort: 'billedAmount ASC', firstName: 'Ann', lastName: 'Lee', startDate: '2025-01-01', endDate: '2025-03-31' });
+    ).toEqual({
+      page: 3,
+      sort: 'billedAmount ASC',
+      firstName: 'Ann',
+      lastName: 'Lee',
+      startDate: '2025-01-01',
+      endDate: '2025-03-31',
+    });
   });
 
   it('drops malformed values instead of failing the route', () => {
     expect(
-      claimSearchSchema.parse({ page: 0, sort: 'ssn ASC', startDate: '01/02/2025', endDate: '2025-02-30', lastName: 'x'.repeat(26) }),
+      claimSearchSchema.parse({
+        page: 0,
+        sort: 'ssn ASC',
+        startDate: '01/02/2025',
+        endDate: '2025-02-30',
+        lastName: 'x'.repeat(26),
+      }),
     ).toEqual({});
   });
 
@@ -53,7 +66,11 @@ describe('toClaimSearchBody', () => {
       sortColumn: 'serviceDate',
       sortOrder: 'DESC',
     });
-    expect(toClaimSearchBody({ sort: 'paymentDate ASC' })).toMatchObject({ sortColumn: 'paymentDate', sortOrder: 'ASC', page: 0 });
+    expect(toClaimSearchBody({ sort: 'paymentDate ASC' })).toMatchObject({
+      sortColumn: 'paymentDate',
+      sortOrder: 'ASC',
+      page: 0,
+    });
   });
 });
 
@@ -67,7 +84,9 @@ describe('nextClaimSort', () => {
 
 describe('compactClaimSearch', () => {
   it('leaves defaults and blanks out of the URL', () => {
-    expect(compactClaimSearch({ page: 1, sort: DEFAULT_CLAIM_SORT, firstName: '', lastName: 'Lee', startDate: '' })).toEqual({
+    expect(
+      compactClaimSearch({ page: 1, sort: DEFAULT_CLAIM_SORT, firstName: '', lastName: 'Lee', startDate: '' }),
+    ).toEqual({
       page: undefined,
       sort: undefined,
       firstName: undefined,
@@ -80,7 +99,11 @@ describe('compactClaimSearch', () => {
 
 describe('eobQuery', () => {
   it('names the dependent only for a dependent’s claim', () => {
-    expect(eobQuery({ claimID: 7, subscriberPK: 3, patientPK: 9 })).toEqual({ claimPK: 7, subscriberPK: 3, dependentPK: 9 });
+    expect(eobQuery({ claimID: 7, subscriberPK: 3, patientPK: 9 })).toEqual({
+      claimPK: 7,
+      subscriberPK: 3,
+      dependentPK: 9,
+    });
     const own = eobQuery({ claimID: 7, subscriberPK: 3, patientPK: null });
     expect(own).toEqual({ claimPK: 7, subscriberPK: 3 });
     expect('dependentPK' in own).toBe(false);

@@ -23,7 +23,9 @@ describe('useRefreshAfter', () => {
 
   it('does nothing while inactive or when closed before the delay', () => {
     const refresh = vi.fn();
-    const { rerender } = renderHook(({ active }) => useRefreshAfter(active, 5000, refresh), { initialProps: { active: false } });
+    const { rerender } = renderHook(({ active }) => useRefreshAfter(active, 5000, refresh), {
+      initialProps: { active: false },
+    });
     vi.advanceTimersByTime(6000);
     rerender({ active: true });
     vi.advanceTimersByTime(3000);

@@ -21,6 +21,7 @@ export async function loadEnrollmentStep(
   const jobs: Promise<unknown>[] = [queryClient.ensureQueryData(enrollmentQueries.draft(requestPK))];
   if (step === 1) jobs.push(queryClient.ensureQueryData(enrollmentQueries.member(subscriberPK)));
   const employerPK = selectCurrentEmployerPK(state, session.groupRoles);
-  if (step === 4 && employerPK !== null) jobs.push(queryClient.ensureQueryData(enrollmentQueries.divisions(employerPK)));
+  if (step === 4 && employerPK !== null)
+    jobs.push(queryClient.ensureQueryData(enrollmentQueries.divisions(employerPK)));
   await Promise.all(jobs);
 }

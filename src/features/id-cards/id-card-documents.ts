@@ -14,7 +14,11 @@ const fileNameOf = (member: Member) => `ID Card ${member.firstName} ${member.las
  */
 function reportMissingCard(error: unknown): boolean {
   if (!isApiError(error) || error.status !== 404) return false;
-  notify({ title: 'No ID card', message: error.problem.detail ?? 'No ID card has been issued for this member.', severity: 'info' });
+  notify({
+    title: 'No ID card',
+    message: error.problem.detail ?? 'No ID card has been issued for this member.',
+    severity: 'info',
+  });
   return true;
 }
 
@@ -29,9 +33,11 @@ export function openLatestIdCardPdf(member: Member): void {
 /** 'Download ID Card': one card's PDF saved as a file. */
 export async function downloadIdCardPdf(member: Member, idCardPK: number): Promise<void> {
   // downloadFile leaves every failure to its caller.
-  await downloadFile(endpoints.idCardPdf, { query: { idCardPK } }, { fileName: fileNameOf(member) }).catch((error: unknown) => {
-    if (reportMissingCard(error)) return;
-    const message = isApiError(error) ? (error.problem.detail ?? error.problem.title) : undefined;
-    notify({ title: isApiError(error) ? `Action failed (${error.status})` : 'Action failed', message });
-  });
+  await downloadFile(endpoints.idCardPdf, { query: { idCardPK } }, { fileName: fileNameOf(member) }).catch(
+    (error: unknown) => {
+      if (reportMissingCard(error)) return;
+      const message = isApiError(error) ? (error.problem.detail ?? error.problem.title) : undefined;
+      notify({ title: isApiError(error) ? `Action failed (${error.status})` : 'Action failed', message });
+    },
+  );
 }

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { EMPTY_LOCAL_FILTER, filterMembers, isLocalFilterEmpty, localSsnInput, matchesLocalFilter } from './local-member-filter';
+import {
+  EMPTY_LOCAL_FILTER,
+  filterMembers,
+  isLocalFilterEmpty,
+  localSsnInput,
+  matchesLocalFilter,
+} from './local-member-filter';
 
 const member = (lastName: string, firstName: string, ssnLast4: string) => ({ lastName, firstName, ssnLast4 });
 const filter = (patch: Partial<typeof EMPTY_LOCAL_FILTER>) => ({ ...EMPTY_LOCAL_FILTER, ...patch });
@@ -43,7 +49,11 @@ describe('matchesLocalFilter', () => {
 describe('filterMembers', () => {
   it('keeps the rows that match, in their order', () => {
     expect(filterMembers(page, filter({ lastName: 'all' })).map((m) => m.lastName)).toEqual(['McAllister', 'Allen']);
-    expect(filterMembers(page, filter({ ssn: '12' })).map((m) => m.lastName)).toEqual(['McAllister', 'Allen', "O'Brien"]);
+    expect(filterMembers(page, filter({ ssn: '12' })).map((m) => m.lastName)).toEqual([
+      'McAllister',
+      'Allen',
+      "O'Brien",
+    ]);
     expect(filterMembers(page, filter({ ssn: '41' })).map((m) => m.lastName)).toEqual(["O'Brien"]);
     expect(filterMembers(page, filter({ firstName: 'zz' }))).toEqual([]);
   });

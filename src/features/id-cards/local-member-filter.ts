@@ -12,7 +12,8 @@ export const EMPTY_LOCAL_FILTER: LocalMemberFilter = { lastName: '', firstName: 
 
 export const LOCAL_SSN_FILTER_LENGTH = 4;
 
-const includesIgnoringCase = (value: string, part: string) => value.toLocaleLowerCase().includes(part.toLocaleLowerCase());
+const includesIgnoringCase = (value: string, part: string) =>
+  value.toLocaleLowerCase().includes(part.toLocaleLowerCase());
 
 /**
  * Spec 2 §4 "Lists": names match by case-insensitive substring, the SSN by substring of the last 4

@@ -44,6 +44,8 @@ let renewing: Promise<void> | undefined;
 
 /** Inside the silent-renew iframe: hand the answer to the parent window's UserManager. */
 export function completeSilentRenew(): Promise<void> {
-  renewing ??= userManager.signinSilentCallback().catch((error: unknown) => console.error('Silent renew failed', error));
+  renewing ??= userManager
+    .signinSilentCallback()
+    .catch((error: unknown) => console.error('Silent renew failed', error));
   return renewing;
 }

@@ -9,7 +9,8 @@ export const Route = createFileRoute('/_authenticated/census-report')({
   validateSearch: censusSearchSchema,
   loaderDeps: ({ search }) => search,
   loader: async ({ context, deps }) => {
-    const employerPK = selectCurrentEmployerPK(useAppStore.getState(), context.session.groupRoles) ?? DEFAULT_EMPLOYER_PK;
+    const employerPK =
+      selectCurrentEmployerPK(useAppStore.getState(), context.session.groupRoles) ?? DEFAULT_EMPLOYER_PK;
     // A failure is shown in place with a Retry, so the loader does not turn it into an error page.
     await context.queryClient.ensureQueryData(censusQueries.summary(deps, employerPK)).catch(() => undefined);
   },

@@ -23,12 +23,19 @@ export function QualifyingEventModal({ memberName, reasons, onSubmit, onCancel }
   return (
     <Dialog open={memberName !== null} onClose={onCancel} aria-labelledby={TITLE_ID} fullWidth maxWidth="sm">
       {/* Mounted only while open, so every opening starts without a reason. */}
-      {memberName !== null && <QualifyingEventForm memberName={memberName} reasons={reasons} onSubmit={onSubmit} onCancel={onCancel} />}
+      {memberName !== null && (
+        <QualifyingEventForm memberName={memberName} reasons={reasons} onSubmit={onSubmit} onCancel={onCancel} />
+      )}
     </Dialog>
   );
 }
 
-function QualifyingEventForm({ memberName, reasons, onSubmit, onCancel }: QualifyingEventModalProps & { memberName: string }) {
+function QualifyingEventForm({
+  memberName,
+  reasons,
+  onSubmit,
+  onCancel,
+}: QualifyingEventModalProps & { memberName: string }) {
   const [choice, setChoice] = useState('');
   const submit = (event: FormEvent) => {
     event.preventDefault();

@@ -21,7 +21,6 @@ export function claimListQuery(search: ClaimSearch, employerPK: number) {
 
 /** For the route's loader: the page the URL names, with the options the screen then reads. */
 export function loadClaimList(context: { queryClient: QueryClient; session: Session }, search: ClaimSearch) {
-  const employerPK =
-    selectCurrentEmployerPK(useAppStore.getState(), context.session.groupRoles) ?? DEFAULT_EMPLOYER_PK;
+  const employerPK = selectCurrentEmployerPK(useAppStore.getState(), context.session.groupRoles) ?? DEFAULT_EMPLOYER_PK;
   return context.queryClient.ensureQueryData(claimListQuery(search, employerPK));
 }

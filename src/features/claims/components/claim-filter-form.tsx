@@ -43,10 +43,29 @@ export function ClaimFilterForm({ search, onSearch }: ClaimFilterFormProps) {
   };
 
   return (
-    <Stack component="form" role="search" aria-label="Search claims" noValidate onSubmit={(event) => void submit(event)} spacing={2}>
+    <Stack
+      component="form"
+      role="search"
+      aria-label="Search claims"
+      noValidate
+      onSubmit={(event) => void submit(event)}
+      spacing={2}
+    >
       <Stack direction={{ xs: 'column', md: 'row' }} spacing={2}>
-        <FormTextField control={control} name="firstName" label="First Name" maxLength={CLAIM_NAME_LIMIT} idPrefix="claim-search" />
-        <FormTextField control={control} name="lastName" label="Last Name" maxLength={CLAIM_NAME_LIMIT} idPrefix="claim-search" />
+        <FormTextField
+          control={control}
+          name="firstName"
+          label="First Name"
+          maxLength={CLAIM_NAME_LIMIT}
+          idPrefix="claim-search"
+        />
+        <FormTextField
+          control={control}
+          name="lastName"
+          label="Last Name"
+          maxLength={CLAIM_NAME_LIMIT}
+          idPrefix="claim-search"
+        />
         <FormDateField control={control} name="startDate" label="Start Date" idPrefix="claim-search" />
         <FormDateField control={control} name="endDate" label="End Date" idPrefix="claim-search" />
       </Stack>

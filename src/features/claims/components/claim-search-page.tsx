@@ -22,7 +22,9 @@ import { ClaimTable } from './claim-table';
 /** The claim's explanation of benefits in a new window; call it inside the click. */
 function openEob(claim: Claim) {
   // The call layer has already shown any failure.
-  openBlobInNewWindow(endpoints.claimEobPdf, { query: eobQuery(claim) }, `EOB ${claim.claimNumber}.pdf`).catch(() => undefined);
+  openBlobInNewWindow(endpoints.claimEobPdf, { query: eobQuery(claim) }, `EOB ${claim.claimNumber}.pdf`).catch(
+    () => undefined,
+  );
 }
 
 /** /claim-search (spec 2 §2 "Claim search screen"). */
@@ -52,7 +54,9 @@ export function ClaimSearchPage() {
           <FetchingBar />
           {data.list.length === 0 ? (
             <Typography sx={{ p: 2 }}>
-              {claimPageOf(search) > 1 && data.recordCount > 0 ? 'There are no claims on this page.' : 'No claims match your search.'}
+              {claimPageOf(search) > 1 && data.recordCount > 0
+                ? 'There are no claims on this page.'
+                : 'No claims match your search.'}
             </Typography>
           ) : (
             <ClaimTable

@@ -59,7 +59,10 @@ export function ClaimTable({ claims, sort, onSort, selectedClaimID, onSelect }: 
                   event.preventDefault();
                   onSelect(claim);
                 }}
-                sx={{ cursor: 'pointer', '&:focus-visible': { outline: 2, outlineColor: 'primary.main', outlineOffset: -2 } }}
+                sx={{
+                  cursor: 'pointer',
+                  '&:focus-visible': { outline: 2, outlineColor: 'primary.main', outlineOffset: -2 },
+                }}
               >
                 <DataCells row={row} />
               </TableRow>

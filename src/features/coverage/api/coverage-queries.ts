@@ -7,7 +7,13 @@ export const coverageQueries = {
   /** FSA elections of a subscriber. A failure shows nothing (spec 2 §4), so it is not announced or retried. */
   fsa: (subscriberPK: number) =>
     queryOptions({
-      ...endpointQueryOptions('fsa', 'information', endpoints.fsaInformation, { query: { subscriberPK } }, { notify: false }),
+      ...endpointQueryOptions(
+        'fsa',
+        'information',
+        endpoints.fsaInformation,
+        { query: { subscriberPK } },
+        { notify: false },
+      ),
       retry: false,
       staleTime: 0,
     }),

@@ -73,7 +73,11 @@ export function CoverageInquiryPage({ group }: { group: EmployerDetails | undefi
           onSelect={select}
           toolbar={(selected) => (
             <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
-              <Button variant="contained" disabled={!selected || loading} onClick={() => selected && void viewCoverage(selected)}>
+              <Button
+                variant="contained"
+                disabled={!selected || loading}
+                onClick={() => selected && void viewCoverage(selected)}
+              >
                 View Coverage
               </Button>
               {loading && <CircularProgress size={24} aria-label="Loading coverage" />}

@@ -10,7 +10,13 @@ import type { EmployerDetails } from '../../../contracts/employers';
 import { useAppStore } from '../../../stores/app-store';
 import { COVERAGE_REFRESH_MS, coverageLoads, type LoadedSubscriber } from '../coverage-loads';
 import { useRefreshAfter } from '../use-refresh-after';
-import { DependentsSection, DivisionAndGroupSection, FsaSection, MemberSection, PlanSections } from './coverage-sections';
+import {
+  DependentsSection,
+  DivisionAndGroupSection,
+  FsaSection,
+  MemberSection,
+  PlanSections,
+} from './coverage-sections';
 
 const TITLE_ID = 'view-member-coverage-title';
 
@@ -49,7 +55,15 @@ export function CoverageModal({ loaded, group }: CoverageModalProps) {
   );
 }
 
-function CoverageContent({ loaded, open, group }: { loaded: LoadedSubscriber; open: boolean; group: EmployerDetails | undefined }) {
+function CoverageContent({
+  loaded,
+  open,
+  group,
+}: {
+  loaded: LoadedSubscriber;
+  open: boolean;
+  group: EmployerDetails | undefined;
+}) {
   const loads = coverageLoads(loaded);
   const details = useQuery(loads.details);
   const dependents = useQuery(loads.dependents);

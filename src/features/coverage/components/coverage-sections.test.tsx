@@ -20,7 +20,11 @@ const plan: PlanData = {
 };
 
 const factsOf = (region: HTMLElement) =>
-  Object.fromEntries(within(region).queryAllByRole('term').map((dt) => [dt.textContent, dt.nextElementSibling?.textContent]));
+  Object.fromEntries(
+    within(region)
+      .queryAllByRole('term')
+      .map((dt) => [dt.textContent, dt.nextElementSibling?.textContent]),
+  );
 
 describe('PlanSections', () => {
   it('shows the medical plan with its begin date as MM/DD/YYYY and no end date when there is none', () => {
@@ -44,10 +48,21 @@ describe('FsaSection', () => {
   it('lists each election with amounts in dollars', () => {
     render(
       <FsaSection
-        items={[{ fsaName: 'Health FSA', fsaType: 'Health Care', fsaYear: 2025, electionAmount: 2500, AvailableBalance: 1234.5, planEnd: '2025-12-31' }]}
+        items={[
+          {
+            fsaName: 'Health FSA',
+            fsaType: 'Health Care',
+            fsaYear: 2025,
+            electionAmount: 2500,
+            AvailableBalance: 1234.5,
+            planEnd: '2025-12-31',
+          },
+        ]}
       />,
     );
-    const cells = within(screen.getByRole('table', { name: 'FSA elections' })).getAllByRole('cell').map((c) => c.textContent);
+    const cells = within(screen.getByRole('table', { name: 'FSA elections' }))
+      .getAllByRole('cell')
+      .map((c) => c.textContent);
     expect(cells).toEqual(['Health FSA', 'Health Care', '2025', '$2,500.00', '$1,234.50', '12/31/2025']);
   });
 
@@ -89,7 +104,9 @@ describe('DependentsSection', () => {
         ]}
       />,
     );
-    const cells = within(screen.getByRole('table', { name: 'Dependents' })).getAllByRole('cell').map((c) => c.textContent);
+    const cells = within(screen.getByRole('table', { name: 'Dependents' }))
+      .getAllByRole('cell')
+      .map((c) => c.textContent);
     expect(cells).toEqual(['Mia Lee', 'Child', '06/09/2015', '4321']);
   });
 });

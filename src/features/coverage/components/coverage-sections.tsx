@@ -45,7 +45,13 @@ export function MemberSection({ detail }: { detail: SubscriberDetail }) {
   );
 }
 
-type PlanFields = { name: string | null; description: string | null; coverage: string | null; begin: string | null; end: string | null };
+type PlanFields = {
+  name: string | null;
+  description: string | null;
+  coverage: string | null;
+  begin: string | null;
+  end: string | null;
+};
 
 function PlanSection({ title, plan }: { title: string; plan: PlanFields }) {
   return (
@@ -109,7 +115,15 @@ export function DivisionAndGroupSection({ plan, employer }: { plan: PlanData; em
   );
 }
 
-function SimpleTable({ label, headers, rows }: { label: string; headers: string[]; rows: { key: number | string; cells: string[] }[] }) {
+function SimpleTable({
+  label,
+  headers,
+  rows,
+}: {
+  label: string;
+  headers: string[];
+  rows: { key: number | string; cells: string[] }[];
+}) {
   return (
     <Table size="small" aria-label={label}>
       <TableHead>

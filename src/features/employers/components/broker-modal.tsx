@@ -38,7 +38,9 @@ function BrokerForm({ onCancel }: { onCancel: () => void }) {
     <form onSubmit={submit}>
       <DialogTitle id={TITLE_ID}>Choose an Employer Group</DialogTitle>
       <DialogContent>
-        <DialogContentText sx={{ mb: 2 }}>The group you choose becomes the current one for every screen.</DialogContentText>
+        <DialogContentText sx={{ mb: 2 }}>
+          The group you choose becomes the current one for every screen.
+        </DialogContentText>
         <TextField
           select
           fullWidth

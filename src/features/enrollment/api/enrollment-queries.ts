@@ -15,9 +15,7 @@ export const enrollmentQueries = {
     queryOptions<EnrollmentDraft | null>({
       queryKey: [...enrollmentQueries.drafts(), requestPK],
       queryFn: ({ signal }) =>
-        requestPK === null
-          ? null
-          : callEndpoint(endpoints.getEnrollmentRequest, { query: { requestPK } }, { signal }),
+        requestPK === null ? null : callEndpoint(endpoints.getEnrollmentRequest, { query: { requestPK } }, { signal }),
       ...(requestPK === null && { initialData: null, staleTime: Infinity }),
     }),
   /** The existing member a change of coverage starts from; null for a new enrollment. */

@@ -62,10 +62,16 @@ export function useEnrollmentSave() {
       const ownsStore = input.pointers === undefined;
       if (ownsStore) writeFormDraft(input.section, input.values);
       try {
-        const saved = pointers.requestPK === null ? null : await queryClient.ensureQueryData(enrollmentQueries.draft(pointers.requestPK));
+        const saved =
+          pointers.requestPK === null
+            ? null
+            : await queryClient.ensureQueryData(enrollmentQueries.draft(pointers.requestPK));
         // What was typed on the other steps still belongs to this request unless the store moved on.
         const typed = ownsStore || store.enrollment.requestPK === pointers.requestPK ? readFormDrafts() : {};
-        const sections: WizardSections = { ...mergeSections(sectionsFromDraft(saved), typed), [input.section]: input.values };
+        const sections: WizardSections = {
+          ...mergeSections(sectionsFromDraft(saved), typed),
+          [input.section]: input.values,
+        };
         if (input.checkGroupStart && startsBeforeGroup(sections)) return { kind: 'startBeforeGroup' };
 
         const body = buildEnrollmentRequest({ saveStep: input.saveStep, pointers, sections, submit: input.submit });

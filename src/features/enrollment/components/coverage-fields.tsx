@@ -37,7 +37,13 @@ export function CoverageFields({
   return (
     <Grid container spacing={2} component="section" aria-label={`${kind} coverage`}>
       <Grid size={12}>
-        <FormYesNoField control={control} name={answerName} label={`${kind} Coverage`} required onValueChange={onAnswer} />
+        <FormYesNoField
+          control={control}
+          name={answerName}
+          label={`${kind} Coverage`}
+          required
+          onValueChange={onAnswer}
+        />
       </Grid>
       {covered && (
         <>
@@ -53,7 +59,14 @@ export function CoverageFields({
             />
           </Grid>
           <Grid size={{ xs: 12, sm: 6 }}>
-            <FormSelectField control={control} name={tierName} label={`${kind} Tier`} required options={tiers} placeholder={placeholder} />
+            <FormSelectField
+              control={control}
+              name={tierName}
+              label={`${kind} Tier`}
+              required
+              options={tiers}
+              placeholder={placeholder}
+            />
           </Grid>
         </>
       )}

@@ -24,37 +24,90 @@ export function DependentFields({ control, index, options }: DependentFieldsProp
   return (
     <Grid container spacing={2}>
       <Grid size={{ xs: 12, sm: 5 }}>
-        <FormTextField control={control} name={`${at}.firstName`} label={L.firstName} required maxLength={LIMITS.name} />
+        <FormTextField
+          control={control}
+          name={`${at}.firstName`}
+          label={L.firstName}
+          required
+          maxLength={LIMITS.name}
+        />
       </Grid>
       <Grid size={{ xs: 12, sm: 2 }}>
-        <FormTextField control={control} name={`${at}.middleInitial`} label={L.middleInitial} maxLength={LIMITS.middleInitial} />
+        <FormTextField
+          control={control}
+          name={`${at}.middleInitial`}
+          label={L.middleInitial}
+          maxLength={LIMITS.middleInitial}
+        />
       </Grid>
       <Grid size={{ xs: 12, sm: 5 }}>
         <FormTextField control={control} name={`${at}.lastName`} label={L.lastName} required maxLength={LIMITS.name} />
       </Grid>
       <Grid size={{ xs: 12, sm: 4 }}>
-        <FormSsnField control={control} name={`${at}.ssn`} label={L.ssn} required={!storedLast4} storedLast4={storedLast4} />
+        <FormSsnField
+          control={control}
+          name={`${at}.ssn`}
+          label={L.ssn}
+          required={!storedLast4}
+          storedLast4={storedLast4}
+        />
       </Grid>
       <Grid size={{ xs: 12, sm: 4 }}>
-        <FormDateField control={control} name={`${at}.dateOfBirth`} label={L.dateOfBirth} required disableFuture maxDate={todayIsoDate()} />
+        <FormDateField
+          control={control}
+          name={`${at}.dateOfBirth`}
+          label={L.dateOfBirth}
+          required
+          disableFuture
+          maxDate={todayIsoDate()}
+        />
       </Grid>
       <Grid size={{ xs: 12, sm: 4 }}>
-        <FormSelectField control={control} name={`${at}.relationshipPK`} label={L.relationshipPK} required options={options.relationships} />
+        <FormSelectField
+          control={control}
+          name={`${at}.relationshipPK`}
+          label={L.relationshipPK}
+          required
+          options={options.relationships}
+        />
       </Grid>
       <Grid size={{ xs: 12, sm: 4 }}>
-        <FormSelectField control={control} name={`${at}.genderPK`} label={L.genderPK} required options={options.genders} />
+        <FormSelectField
+          control={control}
+          name={`${at}.genderPK`}
+          label={L.genderPK}
+          required
+          options={options.genders}
+        />
       </Grid>
       {relationshipPK === SPOUSE && (
         <Grid size={{ xs: 12, sm: 4 }}>
-          <FormDateField control={control} name={`${at}.marriageDate`} label={L.marriageDate} maxDate={todayIsoDate()} />
+          <FormDateField
+            control={control}
+            name={`${at}.marriageDate`}
+            label={L.marriageDate}
+            maxDate={todayIsoDate()}
+          />
         </Grid>
       )}
       <Grid size={12} sx={{ p: 0 }} />
       <Grid size={{ xs: 12, sm: 4 }}>
-        <FormTextField control={control} name={`${at}.phone1`} label={L.phone1} type="tel" maxLength={LIMITS.phoneInput} />
+        <FormTextField
+          control={control}
+          name={`${at}.phone1`}
+          label={L.phone1}
+          type="tel"
+          maxLength={LIMITS.phoneInput}
+        />
       </Grid>
       <Grid size={{ xs: 12, sm: 4 }}>
-        <FormTextField control={control} name={`${at}.phone2`} label={L.phone2} type="tel" maxLength={LIMITS.phoneInput} />
+        <FormTextField
+          control={control}
+          name={`${at}.phone2`}
+          label={L.phone2}
+          type="tel"
+          maxLength={LIMITS.phoneInput}
+        />
       </Grid>
       <Grid size={{ xs: 12, sm: 4 }}>
         <FormTextField

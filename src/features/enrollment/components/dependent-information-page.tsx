@@ -55,7 +55,8 @@ function DependentInformationStep({ lists }: PageProps) {
 
   const saveDependents = (to: WizardPath) =>
     form.handleSubmit(
-      () => step.run({ saveStep: 3, values: { hasDependents: true, dependents: form.getValues('dependents') } }, { to }),
+      () =>
+        step.run({ saveStep: 3, values: { hasDependents: true, dependents: form.getValues('dependents') } }, { to }),
       (errors) => {
         const index = firstInvalidIndex(errors);
         if (index !== undefined) editor.show(index);

@@ -16,7 +16,15 @@ export function DependentList({ control, editor }: DependentListProps) {
   return (
     <List
       aria-label="Dependents"
-      sx={{ maxHeight: 300, overflowY: 'auto', border: 1, borderColor: 'divider', borderRadius: 1, mb: 3, maxWidth: 480 }}
+      sx={{
+        maxHeight: 300,
+        overflowY: 'auto',
+        border: 1,
+        borderColor: 'divider',
+        borderRadius: 1,
+        mb: 3,
+        maxWidth: 480,
+      }}
     >
       {editor.fields.map((field, index) => {
         const name = dependentName(dependents[index], index);
@@ -33,7 +41,11 @@ export function DependentList({ control, editor }: DependentListProps) {
               )
             }
           >
-            <ListItemButton selected={current} aria-current={current ? 'true' : undefined} onClick={() => void editor.select(index)}>
+            <ListItemButton
+              selected={current}
+              aria-current={current ? 'true' : undefined}
+              onClick={() => void editor.select(index)}
+            >
               <ListItemText primary={name} />
             </ListItemButton>
           </ListItem>

@@ -31,7 +31,15 @@ const valid = (firstName: string, extra: Partial<DependentValues> = {}): Depende
   ...extra,
 });
 
-function Editor({ initial, onSkip, onForm }: { initial: DependentValues[]; onSkip: () => void; onForm: (f: UseFormReturn<DependentsValues>) => void }) {
+function Editor({
+  initial,
+  onSkip,
+  onForm,
+}: {
+  initial: DependentValues[];
+  onSkip: () => void;
+  onForm: (f: UseFormReturn<DependentsValues>) => void;
+}) {
   const form = useForm<DependentsValues>({
     defaultValues: { dependents: initial },
     resolver: dependentsResolver(false),
@@ -86,7 +94,11 @@ describe('DependentsEditor', () => {
     expect(heading()).toHaveTextContent('Dependent 2 of 2');
     expect(screen.getByRole('textbox', { name: /First Name/ })).toHaveValue('');
     const list = screen.getByRole('list', { name: 'Dependents' });
-    expect(within(list).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Amy Doe', 'Dependent 2']);
+    expect(
+      within(list)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['Amy Doe', 'Dependent 2']);
     expect(within(list).getByRole('button', { name: 'Delete dependent Amy Doe' })).toBeVisible();
     expect(screen.queryByRole('button', { name: 'Skip' })).not.toBeInTheDocument();
   });
@@ -114,10 +126,18 @@ describe('DependentsEditor', () => {
     await user.click(within(list).getByRole('button', { name: 'Delete dependent Ben Doe' }));
     expect(heading()).toHaveTextContent('Dependent 1 of 2');
     expect(screen.getByRole('textbox', { name: /First Name/ })).toHaveValue('Amy');
-    expect(form().getValues('dependents').map((d) => d.firstName)).toEqual(['Amy', 'Cal']);
+    expect(
+      form()
+        .getValues('dependents')
+        .map((d) => d.firstName),
+    ).toEqual(['Amy', 'Cal']);
 
     // Down to one: no list, no delete control, Skip is back.
-    await user.click(within(screen.getByRole('list', { name: 'Dependents' })).getByRole('button', { name: 'Delete dependent Cal Doe' }));
+    await user.click(
+      within(screen.getByRole('list', { name: 'Dependents' })).getByRole('button', {
+        name: 'Delete dependent Cal Doe',
+      }),
+    );
     expect(screen.queryByRole('list', { name: 'Dependents' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /Delete dependent/ })).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Skip' })).toBeVisible();
@@ -126,7 +146,11 @@ describe('DependentsEditor', () => {
   it('offers only the relationships Spouse, Child and Domestic Partner', () => {
     renderEditor();
     const relationship = screen.getByRole('combobox', { name: /Relationship/ });
-    expect(within(relationship).getAllByRole('option').map((o) => o.textContent)).toEqual(['Select', 'Spouse', 'Child', 'Domestic Partner']);
+    expect(
+      within(relationship)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Select', 'Spouse', 'Child', 'Domestic Partner']);
   });
 
   it('accepts a dependent whose SSN is on file without retyping it', async () => {

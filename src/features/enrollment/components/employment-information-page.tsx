@@ -71,7 +71,11 @@ function EmploymentInformationStep({ lists }: PageProps) {
       summary={<StepErrorSummary form={form} section="employment" attempt={step.attempt} extra={step.serverMessages} />}
       actions={
         <>
-          <Button variant="outlined" disabled={step.busy} onClick={() => void saveAndGo('/enroll-subscriber/personal-information')()}>
+          <Button
+            variant="outlined"
+            disabled={step.busy}
+            onClick={() => void saveAndGo('/enroll-subscriber/personal-information')()}
+          >
             Back
           </Button>
           <CancelEnrollment disabled={step.busy} />
@@ -92,13 +96,24 @@ function EmploymentInformationStep({ lists }: PageProps) {
           <FormTextField control={control} name="occupation" label={L.occupation} maxLength={50} />
         </Grid>
         <Grid size={{ xs: 12, sm: 6 }}>
-          <FormTextField control={control} name="jobTitle" label={L.jobTitle} maxLength={50} autoComplete="organization-title" />
+          <FormTextField
+            control={control}
+            name="jobTitle"
+            label={L.jobTitle}
+            maxLength={50}
+            autoComplete="organization-title"
+          />
         </Grid>
         <Grid size={{ xs: 12, sm: 6 }}>
           <FormAmountField control={control} name="payRate" label={L.payRate} valueAs="number" prefix="$" />
         </Grid>
         <Grid size={{ xs: 12, sm: 6 }}>
-          <FormSelectField control={control} name="payRateFrequencyID" label={L.payRateFrequencyID} options={payFrequencies} />
+          <FormSelectField
+            control={control}
+            name="payRateFrequencyID"
+            label={L.payRateFrequencyID}
+            options={payFrequencies}
+          />
         </Grid>
         <Grid size={12}>
           <FormYesNoField control={control} name="isCoveredByMedicare" label={L.isCoveredByMedicare} />

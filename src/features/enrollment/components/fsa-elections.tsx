@@ -57,7 +57,13 @@ export function FsaElections({ form, plans, loading }: FsaElectionsProps) {
     <Box>
       <Grid container spacing={2} sx={{ alignItems: 'flex-start' }}>
         <Grid size={{ xs: 12, sm: 5 }}>
-          <FormSelectField control={control} name="fsaPlanPK" label="FSA Plan" options={plans} placeholder={loading ? 'Loading…' : 'Select'} />
+          <FormSelectField
+            control={control}
+            name="fsaPlanPK"
+            label="FSA Plan"
+            options={plans}
+            placeholder={loading ? 'Loading…' : 'Select'}
+          />
         </Grid>
         <Grid size={{ xs: 12, sm: 4 }}>
           <FormAmountField control={control} name="fsaAmount" label="Contribution Amount" prefix="$" />
@@ -84,7 +90,11 @@ export function FsaElections({ form, plans, loading }: FsaElectionsProps) {
             <ListItem
               key={election.pk}
               secondaryAction={
-                <IconButton edge="end" aria-label={`Remove FSA election ${planName(election.pk)}`} onClick={() => remove(election.pk)}>
+                <IconButton
+                  edge="end"
+                  aria-label={`Remove FSA election ${planName(election.pk)}`}
+                  onClick={() => remove(election.pk)}
+                >
                   <DeleteIcon />
                 </IconButton>
               }

@@ -81,32 +81,77 @@ function PersonalInformationStep({ lists }: PageProps) {
     >
       <Grid container spacing={2}>
         <Grid size={{ xs: 12, sm: 5 }}>
-          <FormTextField control={control} name="firstName" label={L.firstName} required maxLength={LIMITS.name} autoComplete="given-name" />
+          <FormTextField
+            control={control}
+            name="firstName"
+            label={L.firstName}
+            required
+            maxLength={LIMITS.name}
+            autoComplete="given-name"
+          />
         </Grid>
         <Grid size={{ xs: 12, sm: 2 }}>
-          <FormTextField control={control} name="middleName" label={L.middleName} maxLength={LIMITS.middleInitial} autoComplete="additional-name" />
+          <FormTextField
+            control={control}
+            name="middleName"
+            label={L.middleName}
+            maxLength={LIMITS.middleInitial}
+            autoComplete="additional-name"
+          />
         </Grid>
         <Grid size={{ xs: 12, sm: 5 }}>
-          <FormTextField control={control} name="lastName" label={L.lastName} required maxLength={LIMITS.name} autoComplete="family-name" />
+          <FormTextField
+            control={control}
+            name="lastName"
+            label={L.lastName}
+            required
+            maxLength={LIMITS.name}
+            autoComplete="family-name"
+          />
         </Grid>
         <Grid size={{ xs: 12, sm: 4 }}>
           <FormSsnField control={control} name="ssn" label={L.ssn} required={!storedLast4} storedLast4={storedLast4} />
         </Grid>
         <Grid size={{ xs: 12, sm: 4 }}>
-          <FormDateField control={control} name="dateOfBirth" label={L.dateOfBirth} required disableFuture maxDate={todayIsoDate()} />
+          <FormDateField
+            control={control}
+            name="dateOfBirth"
+            label={L.dateOfBirth}
+            required
+            disableFuture
+            maxDate={todayIsoDate()}
+          />
         </Grid>
         <Grid size={{ xs: 12, sm: 4 }}>
           <FormSelectField control={control} name="genderID" label={L.genderID} required options={options.genders} />
         </Grid>
         <Grid size={{ xs: 12, sm: 4 }}>
-          <FormSelectField control={control} name="maritalStatusPK" label={L.maritalStatusPK} options={options.maritalStatuses} />
+          <FormSelectField
+            control={control}
+            name="maritalStatusPK"
+            label={L.maritalStatusPK}
+            options={options.maritalStatuses}
+          />
         </Grid>
         <Grid size={{ xs: 12, sm: 8 }} />
         <Grid size={{ xs: 12, sm: 6 }}>
-          <FormTextField control={control} name="address1" label={L.address1} required maxLength={LIMITS.address1} autoComplete="address-line1" />
+          <FormTextField
+            control={control}
+            name="address1"
+            label={L.address1}
+            required
+            maxLength={LIMITS.address1}
+            autoComplete="address-line1"
+          />
         </Grid>
         <Grid size={{ xs: 12, sm: 6 }}>
-          <FormTextField control={control} name="address2" label={L.address2} maxLength={LIMITS.address1} autoComplete="address-line2" />
+          <FormTextField
+            control={control}
+            name="address2"
+            label={L.address2}
+            maxLength={LIMITS.address1}
+            autoComplete="address-line2"
+          />
         </Grid>
         <Grid size={{ xs: 12, sm: 4 }}>
           <FormTextField
@@ -122,10 +167,26 @@ function PersonalInformationStep({ lists }: PageProps) {
           <FormSelectField control={control} name="stateID" label={L.stateID} required options={options.states} />
         </Grid>
         <Grid size={{ xs: 12, sm: 4 }}>
-          <FormTextField control={control} name="zipCode" label={L.zipCode} required maxLength={10} inputMode="numeric" autoComplete="postal-code" />
+          <FormTextField
+            control={control}
+            name="zipCode"
+            label={L.zipCode}
+            required
+            maxLength={10}
+            inputMode="numeric"
+            autoComplete="postal-code"
+          />
         </Grid>
         <Grid size={{ xs: 12, sm: 4 }}>
-          <FormTextField control={control} name="phone1" label={L.phone1} required type="tel" maxLength={LIMITS.phoneInput} autoComplete="tel" />
+          <FormTextField
+            control={control}
+            name="phone1"
+            label={L.phone1}
+            required
+            type="tel"
+            maxLength={LIMITS.phoneInput}
+            autoComplete="tel"
+          />
         </Grid>
         <Grid size={{ xs: 12, sm: 4 }}>
           <FormTextField control={control} name="phone2" label={L.phone2} type="tel" maxLength={LIMITS.phoneInput} />

@@ -69,7 +69,7 @@ function PlanStep() {
   const { data: divisions } = useSuspenseQuery(enrollmentQueries.divisions(pointers.employerPK));
   const sections = useInitialSections(draft);
   const hasDependents =
-    sections.dependents?.hasDependents ?? (sections.dependents?.dependents.some((d) => !isBlankDependent(d)) ?? false);
+    sections.dependents?.hasDependents ?? sections.dependents?.dependents.some((d) => !isBlankDependent(d)) ?? false;
 
   const resolver = useMemo(() => stepResolver<PlanValues>(() => planStep), []);
   const [defaultValues] = useState<PlanValues>(() => sections.plan ?? emptyPlan());
@@ -97,7 +97,13 @@ function PlanStep() {
 
   // Plans, tiers and elections belong to one division.
   const onDivisionChange = () => {
-    for (const name of ['employerPlanPK', 'medicalTierPK', 'employerDentalPlanPK', 'dentalTierPK', 'fsaPlanPK'] as const) {
+    for (const name of [
+      'employerPlanPK',
+      'medicalTierPK',
+      'employerDentalPlanPK',
+      'dentalTierPK',
+      'fsaPlanPK',
+    ] as const) {
       setValue(name, undefined);
     }
     setValue('groupEffectiveDate', '');

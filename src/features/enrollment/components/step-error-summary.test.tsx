@@ -31,7 +31,10 @@ function AfterServerErrors({ errors, attempt }: { errors: Record<string, string[
 
 const serverErrors = {
   'subscriber.zipCode': ['Zipcode must be exactly 5 digits (e.g., 12345) or 9 digits (e.g., 12345-6789).'],
-  'subscriber.firstName': ['Min of 1 character is required.', 'Only alpha characters, spaces, hyphens, apostrophes, and graves allowed.'],
+  'subscriber.firstName': [
+    'Min of 1 character is required.',
+    'Only alpha characters, spaces, hyphens, apostrophes, and graves allowed.',
+  ],
   dateOfHire: ['Date of hire must be a valid date.'],
 };
 
@@ -45,7 +48,11 @@ describe('StepErrorSummary', () => {
     render(<AfterServerErrors errors={serverErrors} attempt={1} />);
     const summary = await screen.findByTestId('error-summary');
     expect(summary).toHaveFocus();
-    expect(within(summary).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
+    expect(
+      within(summary)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual([
       'First Name: Min of 1 character is required.',
       'First Name: Only alpha characters, spaces, hyphens, apostrophes, and graves allowed.',
       'Zip Code: Zipcode must be exactly 5 digits (e.g., 12345) or 9 digits (e.g., 12345-6789).',

@@ -19,7 +19,14 @@ type StepErrorSummaryProps<T extends FieldValues> = {
 };
 
 /** Every current error of a step's form (and the server's other messages), once Next has failed. */
-export function StepErrorSummary<T extends FieldValues>({ form, section, attempt, extra = [], describe, onSelect }: StepErrorSummaryProps<T>) {
+export function StepErrorSummary<T extends FieldValues>({
+  form,
+  section,
+  attempt,
+  extra = [],
+  describe,
+  onSelect,
+}: StepErrorSummaryProps<T>) {
   const { errors } = useFormState({ control: form.control });
   if (attempt === 0) return null;
   const messages = sortByFieldOrder(flattenFieldErrors(errors), fieldOrderOf(section));

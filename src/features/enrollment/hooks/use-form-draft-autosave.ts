@@ -12,7 +12,10 @@ const DELAY_MS = 400;
  * `discardPending` drops a write not yet made, for a save that stores other values than the form's
  * (Skip saves no dependents whatever the form holds).
  */
-export function useFormDraftAutosave<S extends WizardSection>(section: S, form: UseFormReturn<NonNullable<WizardSections[S]>>) {
+export function useFormDraftAutosave<S extends WizardSection>(
+  section: S,
+  form: UseFormReturn<NonNullable<WizardSections[S]>>,
+) {
   const pending = useRef(false);
   useEffect(() => {
     // A clear (cancel, submit, a new enrollment) ends this form's draft: no late write may revive it.

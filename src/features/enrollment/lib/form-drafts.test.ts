@@ -8,7 +8,10 @@ afterEach(() => {
   sessionStorage.clear();
 });
 
-const everything = () => Object.keys(sessionStorage).map((k) => sessionStorage.getItem(k) ?? '').join('\n');
+const everything = () =>
+  Object.keys(sessionStorage)
+    .map((k) => sessionStorage.getItem(k) ?? '')
+    .join('\n');
 
 describe('form drafts', () => {
   it('never writes a full SSN, at any depth', () => {

@@ -2,7 +2,8 @@ import type { LookupItem } from '../../../contracts/common';
 import { OFFERED_RELATIONSHIP_PKS, type DropdownLists } from '../../../contracts/lookups';
 import type { SelectOption } from '../../../components/form/form-select-field';
 
-export const toOptions = (items: readonly LookupItem[]): SelectOption[] => items.map((i) => ({ value: i.pk, label: i.name }));
+export const toOptions = (items: readonly LookupItem[]): SelectOption[] =>
+  items.map((i) => ({ value: i.pk, label: i.name }));
 
 /** The dropdowns of the wizard's person forms; relationships limited to those offered (spec 1 §5). */
 export function personOptions(lists: DropdownLists) {

@@ -47,7 +47,9 @@ describe('mapServerErrors', () => {
       },
       'plan',
     );
-    expect(mapped.fields).toEqual([{ name: 'employerPlanPK', messages: ['Choose a medical plan offered to this division.'] }]);
+    expect(mapped.fields).toEqual([
+      { name: 'employerPlanPK', messages: ['Choose a medical plan offered to this division.'] },
+    ]);
     expect(mapped.startBeforeGroup).toBe(true);
     expect(mapped.general).toEqual([]);
   });

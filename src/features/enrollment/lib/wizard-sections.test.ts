@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { EnrollmentDraft } from '../../../contracts/enrollment';
 import type { SubscriberDetail } from '../../../contracts/subscribers';
-import { buildEnrollmentRequest, mergeSections, sectionsFromDraft, startsBeforeGroup, subscriberFromDetail } from './wizard-sections';
+import {
+  buildEnrollmentRequest,
+  mergeSections,
+  sectionsFromDraft,
+  startsBeforeGroup,
+  subscriberFromDetail,
+} from './wizard-sections';
 import { emptyDependent, emptyPlan, emptySubscriber, type WizardSections } from './wizard-values';
 
 const pointers = { employerPK: 2, requestPK: 7, subscriberPK: null, changeReasonPK: null };
@@ -39,12 +45,20 @@ describe('buildEnrollmentRequest', () => {
 
   it('drops the blank dependent form and sends none when there are no dependents', () => {
     const kid = { ...emptyDependent(), firstName: 'Kid', lastName: 'Doe', ssnLast4: '1111' };
-    const some = buildEnrollmentRequest({ saveStep: 3, pointers, sections: { dependents: { dependents: [kid, emptyDependent()] } } });
+    const some = buildEnrollmentRequest({
+      saveStep: 3,
+      pointers,
+      sections: { dependents: { dependents: [kid, emptyDependent()] } },
+    });
     expect(some.hasDependents).toBe(true);
     expect(some.dependents).toHaveLength(1);
     expect(some.dependents?.[0]).toMatchObject({ firstName: 'Kid', ssnLast4: '1111' });
 
-    const skipped = buildEnrollmentRequest({ saveStep: 3, pointers, sections: { dependents: { hasDependents: false, dependents: [kid] } } });
+    const skipped = buildEnrollmentRequest({
+      saveStep: 3,
+      pointers,
+      sections: { dependents: { hasDependents: false, dependents: [kid] } },
+    });
     expect(skipped).toMatchObject({ hasDependents: false, dependents: [] });
   });
 
@@ -53,9 +67,22 @@ describe('buildEnrollmentRequest', () => {
       saveStep: 4,
       pointers,
       submit: true,
-      sections: { plan: { ...emptyPlan(), divisions: 3, isFSA: true, FSAElections: [{ pk: 9, amount: '500.00' }], fsaAmount: '12' } },
+      sections: {
+        plan: {
+          ...emptyPlan(),
+          divisions: 3,
+          isFSA: true,
+          FSAElections: [{ pk: 9, amount: '500.00' }],
+          fsaAmount: '12',
+        },
+      },
     });
-    expect(body).toMatchObject({ submit: true, divisions: 3, isFSA: true, FSAElections: [{ pk: 9, amount: '500.00' }] });
+    expect(body).toMatchObject({
+      submit: true,
+      divisions: 3,
+      isFSA: true,
+      FSAElections: [{ pk: 9, amount: '500.00' }],
+    });
     expect(body).not.toHaveProperty('fsaAmount');
   });
 });
@@ -85,7 +112,14 @@ describe('change of coverage (an existing member)', () => {
       },
     } as unknown as SubscriberDetail;
     const subscriber = subscriberFromDetail(detail);
-    expect(subscriber).toMatchObject({ firstName: 'Lee', middleName: '', ssn: '', ssnLast4: '4321', maritalStatusPK: 2, emailAddress: 'lee.park@example.com' });
+    expect(subscriber).toMatchObject({
+      firstName: 'Lee',
+      middleName: '',
+      ssn: '',
+      ssnLast4: '4321',
+      maritalStatusPK: 2,
+      emailAddress: 'lee.park@example.com',
+    });
     const body = buildEnrollmentRequest({
       saveStep: 1,
       pointers: { employerPK: 2, requestPK: null, subscriberPK: 88, changeReasonPK: 3 },
@@ -110,7 +144,13 @@ describe('sectionsFromDraft and mergeSections', () => {
 
   it('restores each section the draft reached', () => {
     const sections = sectionsFromDraft(draft);
-    expect(sections.subscriber).toMatchObject({ firstName: 'Ann', ssn: '', ssnLast4: '6789', genderID: 2, maritalStatusPK: 1 });
+    expect(sections.subscriber).toMatchObject({
+      firstName: 'Ann',
+      ssn: '',
+      ssnLast4: '6789',
+      genderID: 2,
+      maritalStatusPK: 1,
+    });
     expect(sections.employment).toMatchObject({ dateOfHire: '2026-01-05' });
     expect(sections.dependents?.dependents[0]).toMatchObject({ firstName: 'Kid', ssnLast4: '1111', relationshipPK: 3 });
     expect(sections.plan).toBeUndefined();

@@ -84,10 +84,12 @@ export type WizardSections = {
 };
 export type WizardSection = keyof WizardSections;
 
-export const SECTION_OF_STEP = { 1: 'subscriber', 2: 'employment', 3: 'dependents', 4: 'plan' } as const satisfies Record<
-  number,
-  WizardSection
->;
+export const SECTION_OF_STEP = {
+  1: 'subscriber',
+  2: 'employment',
+  3: 'dependents',
+  4: 'plan',
+} as const satisfies Record<number, WizardSection>;
 
 export const DEFAULT_MARITAL_STATUS = DEFAULT_MARITAL_STATUS_PK;
 
@@ -107,7 +109,12 @@ export const emptySubscriber = (): SubscriberValues => ({
   emailAddress: '',
 });
 
-export const emptyEmployment = (): EmploymentValues => ({ dateOfHire: '', effectiveDate: '', occupation: '', jobTitle: '' });
+export const emptyEmployment = (): EmploymentValues => ({
+  dateOfHire: '',
+  effectiveDate: '',
+  occupation: '',
+  jobTitle: '',
+});
 
 export const emptyDependent = (): DependentValues => ({
   firstName: '',
@@ -126,7 +133,17 @@ export const emptyPlan = (): PlanValues => ({ groupEffectiveDate: '', FSAElectio
 
 /** True when nothing has been entered for a dependent (the editor's initial, blank form). */
 export function isBlankDependent(d: DependentValues): boolean {
-  const text = [d.firstName, d.middleInitial, d.lastName, d.ssn, d.dateOfBirth, d.marriageDate, d.phone1, d.phone2, d.emailAddress];
+  const text = [
+    d.firstName,
+    d.middleInitial,
+    d.lastName,
+    d.ssn,
+    d.dateOfBirth,
+    d.marriageDate,
+    d.phone1,
+    d.phone2,
+    d.emailAddress,
+  ];
   return text.every((v) => !v) && d.relationshipPK === undefined && d.genderPK === undefined;
 }
 

@@ -17,5 +17,7 @@ export const idCardQueries = {
 /** `POST /Subscriber/RequestIDCard`: issues a new card, which becomes the latest. */
 export function useRequestIdCard() {
   // The subscriber's details say whether there is a card to view.
-  return useEndpointMutation(endpoints.requestIdCard, { invalidates: [idCardQueries.all(), ['subscribers', 'details']] });
+  return useEndpointMutation(endpoints.requestIdCard, {
+    invalidates: [idCardQueries.all(), ['subscribers', 'details']],
+  });
 }

@@ -38,7 +38,12 @@ export function IdCardPage() {
       { query: { subscriberPK: member.subscriberPK } },
       {
         onSuccess: ({ idCardPK }) => {
-          setIssued({ subscriberPK: member.subscriberPK, idCardPK, firstName: member.firstName, lastName: member.lastName });
+          setIssued({
+            subscriberPK: member.subscriberPK,
+            idCardPK,
+            firstName: member.firstName,
+            lastName: member.lastName,
+          });
           openModal('submittedNewIdCard');
         },
       },
@@ -67,7 +72,11 @@ export function IdCardPage() {
               >
                 Request ID Card
               </Button>
-              <Button variant="contained" disabled={!selected} onClick={() => selected && openLatestIdCardPdf(selected)}>
+              <Button
+                variant="contained"
+                disabled={!selected}
+                onClick={() => selected && openLatestIdCardPdf(selected)}
+              >
                 View ID Card
               </Button>
             </Stack>

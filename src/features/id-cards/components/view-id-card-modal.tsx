@@ -70,7 +70,12 @@ function CardContent({ card, onClose }: { card: CardToView; onClose: () => void 
 function CardSide({ label, src, alt }: { label: string; src: string; alt: string }) {
   return (
     <Box component="figure" sx={{ m: 0, flex: 1 }}>
-      <Box component="img" src={src} alt={alt} sx={{ width: '100%', border: 1, borderColor: 'divider', borderRadius: 1 }} />
+      <Box
+        component="img"
+        src={src}
+        alt={alt}
+        sx={{ width: '100%', border: 1, borderColor: 'divider', borderRadius: 1 }}
+      />
       <Typography component="figcaption" variant="caption">
         {label}
       </Typography>

@@ -21,7 +21,8 @@ const ONCE = { staleTime: Infinity, gcTime: Infinity } as const;
 
 export const lookupQueries = {
   all: () => ['lookups'] as const,
-  dropdowns: () => queryOptions({ ...endpointQueryOptions('lookups', 'dropdowns', endpoints.dropdownLists, {}), ...ONCE }),
+  dropdowns: () =>
+    queryOptions({ ...endpointQueryOptions('lookups', 'dropdowns', endpoints.dropdownLists, {}), ...ONCE }),
   list: (kind: SimpleLookupKind) =>
     queryOptions({ ...endpointQueryOptions('lookups', kind, LIST_ENDPOINTS[kind], {}), ...ONCE }),
   changePlanReasons: (needAll = false) =>

@@ -31,7 +31,9 @@ export function ConfirmChangesModal({ open, changes, saving, onConfirm, onCancel
           <DialogContentText>Nothing has been changed yet.</DialogContentText>
         ) : (
           <>
-            <DialogContentText sx={{ mb: 2 }}>The following changes will be submitted as an update request:</DialogContentText>
+            <DialogContentText sx={{ mb: 2 }}>
+              The following changes will be submitted as an update request:
+            </DialogContentText>
             <Table size="small" aria-label="Changed fields">
               <TableHead>
                 <TableRow>

@@ -31,7 +31,8 @@ type DependentUpdateFormProps = {
   onCancel: () => void;
 };
 
-const options = (items: readonly { pk: number; name: string }[]) => items.map((item) => ({ value: item.pk, label: item.name }));
+const options = (items: readonly { pk: number; name: string }[]) =>
+  items.map((item) => ({ value: item.pk, label: item.name }));
 
 /** A dependent of an existing subscriber (spec 1 §5): SSN optional, the last 4 on file kept. */
 export function DependentUpdateForm({ dependent, employerPK, lookups, onSaved, onCancel }: DependentUpdateFormProps) {
@@ -89,34 +90,84 @@ export function DependentUpdateForm({ dependent, employerPK, lookups, onSaved, o
         onSelect={(name) => setFocus(name as Parameters<typeof setFocus>[0])}
       />
       <Grid container spacing={2}>
-        <Grid size={{ xs: 12, sm: 5 }}>{text('firstName', 'First Name', { required: true, maxLength: LIMITS.name })}</Grid>
-        <Grid size={{ xs: 12, sm: 2 }}>{text('middleInitial', 'Middle Initial', { maxLength: LIMITS.middleInitial })}</Grid>
-        <Grid size={{ xs: 12, sm: 5 }}>{text('lastName', 'Last Name', { required: true, maxLength: LIMITS.name })}</Grid>
+        <Grid size={{ xs: 12, sm: 5 }}>
+          {text('firstName', 'First Name', { required: true, maxLength: LIMITS.name })}
+        </Grid>
+        <Grid size={{ xs: 12, sm: 2 }}>
+          {text('middleInitial', 'Middle Initial', { maxLength: LIMITS.middleInitial })}
+        </Grid>
+        <Grid size={{ xs: 12, sm: 5 }}>
+          {text('lastName', 'Last Name', { required: true, maxLength: LIMITS.name })}
+        </Grid>
         <Grid size={{ xs: 12, sm: 6 }}>
           {dependent.ssnLast4 && (
             <Typography data-testid="ssn-on-file" sx={{ mb: 1 }}>
               SSN ending in {dependent.ssnLast4}
             </Typography>
           )}
-          <FormSsnField control={control} name="ssn" label="New SSN" idPrefix={ID_PREFIX} helperText="Leave empty to keep the SSN on file." />
+          <FormSsnField
+            control={control}
+            name="ssn"
+            label="New SSN"
+            idPrefix={ID_PREFIX}
+            helperText="Leave empty to keep the SSN on file."
+          />
         </Grid>
         <Grid size={{ xs: 12, sm: 6 }} sx={{ alignSelf: 'flex-end' }}>
-          <FormDateField control={control} name="dateOfBirth" label="Date of Birth" required disableFuture maxDate={todayIsoDate()} idPrefix={ID_PREFIX} />
+          <FormDateField
+            control={control}
+            name="dateOfBirth"
+            label="Date of Birth"
+            required
+            disableFuture
+            maxDate={todayIsoDate()}
+            idPrefix={ID_PREFIX}
+          />
         </Grid>
         <Grid size={{ xs: 12, sm: 4 }}>
-          <FormSelectField control={control} name="genderPK" label="Gender" required options={options(lookups.genders)} idPrefix={ID_PREFIX} />
+          <FormSelectField
+            control={control}
+            name="genderPK"
+            label="Gender"
+            required
+            options={options(lookups.genders)}
+            idPrefix={ID_PREFIX}
+          />
         </Grid>
         <Grid size={{ xs: 12, sm: 4 }}>
-          <FormSelectField control={control} name="relationshipPK" label="Relationship" required options={relationships} idPrefix={ID_PREFIX} />
+          <FormSelectField
+            control={control}
+            name="relationshipPK"
+            label="Relationship"
+            required
+            options={relationships}
+            idPrefix={ID_PREFIX}
+          />
         </Grid>
         <Grid size={{ xs: 12, sm: 4 }}>
-          <FormSelectField control={control} name="maritalStatusPK" label="Marital Status" options={options(lookups.maritalStatuses)} idPrefix={ID_PREFIX} />
+          <FormSelectField
+            control={control}
+            name="maritalStatusPK"
+            label="Marital Status"
+            options={options(lookups.maritalStatuses)}
+            idPrefix={ID_PREFIX}
+          />
         </Grid>
         <Grid size={{ xs: 12, sm: 4 }}>
-          <FormDateField control={control} name="marriageDate" label="Marriage Date" disableFuture idPrefix={ID_PREFIX} />
+          <FormDateField
+            control={control}
+            name="marriageDate"
+            label="Marriage Date"
+            disableFuture
+            idPrefix={ID_PREFIX}
+          />
         </Grid>
-        <Grid size={{ xs: 12, sm: 4 }}>{text('phone1', 'Phone', { type: 'tel', maxLength: LIMITS.phoneInput, inputMode: 'tel' })}</Grid>
-        <Grid size={{ xs: 12, sm: 4 }}>{text('phone2', 'Alternate Phone', { type: 'tel', maxLength: LIMITS.phoneInput, inputMode: 'tel' })}</Grid>
+        <Grid size={{ xs: 12, sm: 4 }}>
+          {text('phone1', 'Phone', { type: 'tel', maxLength: LIMITS.phoneInput, inputMode: 'tel' })}
+        </Grid>
+        <Grid size={{ xs: 12, sm: 4 }}>
+          {text('phone2', 'Alternate Phone', { type: 'tel', maxLength: LIMITS.phoneInput, inputMode: 'tel' })}
+        </Grid>
         <Grid size={{ xs: 12, sm: 6 }}>
           {text('emailAddress', 'Email Address', { type: 'email', maxLength: LIMITS.dependentEmailInput })}
         </Grid>
@@ -142,12 +193,22 @@ export function DependentUpdateForm({ dependent, employerPK, lookups, onSaved, o
         {!sameAddress && (
           <>
             <Grid size={{ xs: 12, sm: 8 }}>{text('address.address1', 'Address', { maxLength: LIMITS.address1 })}</Grid>
-            <Grid size={{ xs: 12, sm: 4 }}>{text('address.address2', 'Address Line 2', { maxLength: LIMITS.address1 })}</Grid>
+            <Grid size={{ xs: 12, sm: 4 }}>
+              {text('address.address2', 'Address Line 2', { maxLength: LIMITS.address1 })}
+            </Grid>
             <Grid size={{ xs: 12, sm: 5 }}>{text('address.city', 'City', { maxLength: LIMITS.cityExisting })}</Grid>
             <Grid size={{ xs: 12, sm: 4 }}>
-              <FormSelectField control={control} name="address.stateID" label="State" options={options(lookups.states)} idPrefix={ID_PREFIX} />
+              <FormSelectField
+                control={control}
+                name="address.stateID"
+                label="State"
+                options={options(lookups.states)}
+                idPrefix={ID_PREFIX}
+              />
             </Grid>
-            <Grid size={{ xs: 12, sm: 3 }}>{text('address.zipCode', 'Zip Code', { maxLength: 10, inputMode: 'numeric' })}</Grid>
+            <Grid size={{ xs: 12, sm: 3 }}>
+              {text('address.zipCode', 'Zip Code', { maxLength: 10, inputMode: 'numeric' })}
+            </Grid>
           </>
         )}
       </Grid>

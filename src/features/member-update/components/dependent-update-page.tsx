@@ -32,7 +32,9 @@ export function DependentUpdatePage({ subscriberPK, dependentPK, lookups }: Depe
     notify({
       severity: 'success',
       title: 'Update request submitted',
-      message: dependent ? `The changes to ${dependent.firstName} ${dependent.lastName}'s information were submitted.` : undefined,
+      message: dependent
+        ? `The changes to ${dependent.firstName} ${dependent.lastName}'s information were submitted.`
+        : undefined,
     });
     toChooser();
   };
@@ -47,7 +49,13 @@ export function DependentUpdatePage({ subscriberPK, dependentPK, lookups }: Depe
             {detail.subscriber.firstName} {detail.subscriber.lastName}
           </Typography>
           {notice === null && (
-            <DependentUpdateForm dependent={dependent} employerPK={employerPK} lookups={lookups} onSaved={saved} onCancel={toChooser} />
+            <DependentUpdateForm
+              dependent={dependent}
+              employerPK={employerPK}
+              lookups={lookups}
+              onSaved={saved}
+              onCancel={toChooser}
+            />
           )}
         </>
       ) : (

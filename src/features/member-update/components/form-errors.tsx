@@ -13,16 +13,20 @@ type FormErrorsProps<T extends FieldValues> = {
 };
 
 /** Every error of an update form at its top (spec 1 §5: all errors listed together). */
-export function FormErrors<T extends FieldValues>({ errors, fields, idPrefix, focusKey, onSelect }: FormErrorsProps<T>) {
+export function FormErrors<T extends FieldValues>({
+  errors,
+  fields,
+  idPrefix,
+  focusKey,
+  onSelect,
+}: FormErrorsProps<T>) {
   const labels = new Map(fields.map((field) => [field.name, field.label]));
   const items = sortByFieldOrder(
     flattenFieldErrors(errors),
     fields.map((field) => field.name),
   ).map(({ name, message }) => {
     const label = labels.get(name);
-    return label
-      ? { name, label, message, fieldId: fieldId(name, idPrefix) }
-      : { message };
+    return label ? { name, label, message, fieldId: fieldId(name, idPrefix) } : { message };
   });
   return <ErrorSummary items={items} focusKey={focusKey} onSelect={(item) => item.name && onSelect(item.name)} />;
 }

@@ -11,7 +11,11 @@ import { FormTextField } from '../../../components/form/form-text-field';
 import { subscriberFormValues } from '../../../components/member-chooser/member-form-values';
 import type { DropdownLists } from '../../../contracts/lookups';
 import { LIMITS, todayIsoDate } from '../../../contracts/person-rules';
-import { existingSubscriberForm, type ExistingSubscriberForm, type SubscriberDetail } from '../../../contracts/subscribers';
+import {
+  existingSubscriberForm,
+  type ExistingSubscriberForm,
+  type SubscriberDetail,
+} from '../../../contracts/subscribers';
 import { useReviewChanges } from '../hooks/use-review-changes';
 import { applyServerFieldErrors } from '../lib/server-field-errors';
 import { subscriberFields } from '../lib/subscriber-fields';
@@ -29,7 +33,8 @@ type SubscriberUpdateFormProps = {
   onCancel: () => void;
 };
 
-const options = (items: readonly { pk: number; name: string }[]) => items.map((item) => ({ value: item.pk, label: item.name }));
+const options = (items: readonly { pk: number; name: string }[]) =>
+  items.map((item) => ({ value: item.pk, label: item.name }));
 
 /** The existing-subscriber form (spec 1 §5): SSN optional, its last 4 kept, city up to 30. */
 export function SubscriberUpdateForm({ detail, employerPK, lookups, onSaved, onCancel }: SubscriberUpdateFormProps) {
@@ -52,7 +57,10 @@ export function SubscriberUpdateForm({ detail, employerPK, lookups, onSaved, onC
       // An empty SSN means "keep the one on file": the variant without it applies.
       const { ssn, ...rest } = values;
       update.mutate(
-        { query: { subscriberPK: detail.subscriberPK }, body: { subscriber: ssn ? values : rest, changeReasonDetails: {}, employerPK } },
+        {
+          query: { subscriberPK: detail.subscriberPK },
+          body: { subscriber: ssn ? values : rest, changeReasonDetails: {}, employerPK },
+        },
         {
           onSuccess: onSaved,
           onError: (error) => {
@@ -78,9 +86,15 @@ export function SubscriberUpdateForm({ detail, employerPK, lookups, onSaved, onC
         onSelect={(name) => setFocus(name as keyof ExistingSubscriberForm)}
       />
       <Grid container spacing={2}>
-        <Grid size={{ xs: 12, sm: 5 }}>{text('firstName', 'First Name', { required: true, maxLength: LIMITS.name })}</Grid>
-        <Grid size={{ xs: 12, sm: 2 }}>{text('middleName', 'Middle Initial', { maxLength: LIMITS.middleInitial })}</Grid>
-        <Grid size={{ xs: 12, sm: 5 }}>{text('lastName', 'Last Name', { required: true, maxLength: LIMITS.name })}</Grid>
+        <Grid size={{ xs: 12, sm: 5 }}>
+          {text('firstName', 'First Name', { required: true, maxLength: LIMITS.name })}
+        </Grid>
+        <Grid size={{ xs: 12, sm: 2 }}>
+          {text('middleName', 'Middle Initial', { maxLength: LIMITS.middleInitial })}
+        </Grid>
+        <Grid size={{ xs: 12, sm: 5 }}>
+          {text('lastName', 'Last Name', { required: true, maxLength: LIMITS.name })}
+        </Grid>
         <Grid size={{ xs: 12, sm: 6 }}>
           <Typography data-testid="ssn-on-file" sx={{ mb: 1 }}>
             SSN ending in {detail.ssnLast4}
@@ -94,10 +108,25 @@ export function SubscriberUpdateForm({ detail, employerPK, lookups, onSaved, onC
           />
         </Grid>
         <Grid size={{ xs: 12, sm: 6 }} sx={{ alignSelf: 'flex-end' }}>
-          <FormDateField control={control} name="dateOfBirth" label="Date of Birth" required disableFuture maxDate={todayIsoDate()} idPrefix={ID_PREFIX} />
+          <FormDateField
+            control={control}
+            name="dateOfBirth"
+            label="Date of Birth"
+            required
+            disableFuture
+            maxDate={todayIsoDate()}
+            idPrefix={ID_PREFIX}
+          />
         </Grid>
         <Grid size={{ xs: 12, sm: 6 }}>
-          <FormSelectField control={control} name="genderID" label="Gender" required options={options(lookups.genders)} idPrefix={ID_PREFIX} />
+          <FormSelectField
+            control={control}
+            name="genderID"
+            label="Gender"
+            required
+            options={options(lookups.genders)}
+            idPrefix={ID_PREFIX}
+          />
         </Grid>
         <Grid size={{ xs: 12, sm: 6 }}>
           <FormSelectField
@@ -108,13 +137,24 @@ export function SubscriberUpdateForm({ detail, employerPK, lookups, onSaved, onC
             idPrefix={ID_PREFIX}
           />
         </Grid>
-        <Grid size={{ xs: 12, sm: 8 }}>{text('address1', 'Address', { required: true, maxLength: LIMITS.address1 })}</Grid>
+        <Grid size={{ xs: 12, sm: 8 }}>
+          {text('address1', 'Address', { required: true, maxLength: LIMITS.address1 })}
+        </Grid>
         <Grid size={{ xs: 12, sm: 4 }}>{text('address2', 'Address Line 2', { maxLength: LIMITS.address1 })}</Grid>
         <Grid size={{ xs: 12, sm: 5 }}>{text('city', 'City', { required: true, maxLength: LIMITS.cityExisting })}</Grid>
         <Grid size={{ xs: 12, sm: 4 }}>
-          <FormSelectField control={control} name="stateID" label="State" required options={options(lookups.states)} idPrefix={ID_PREFIX} />
+          <FormSelectField
+            control={control}
+            name="stateID"
+            label="State"
+            required
+            options={options(lookups.states)}
+            idPrefix={ID_PREFIX}
+          />
         </Grid>
-        <Grid size={{ xs: 12, sm: 3 }}>{text('zipCode', 'Zip Code', { required: true, maxLength: 10, inputMode: 'numeric' })}</Grid>
+        <Grid size={{ xs: 12, sm: 3 }}>
+          {text('zipCode', 'Zip Code', { required: true, maxLength: 10, inputMode: 'numeric' })}
+        </Grid>
         <Grid size={{ xs: 12, sm: 4 }}>
           {text('phone1', 'Phone', { required: true, type: 'tel', maxLength: LIMITS.phoneInput, inputMode: 'tel' })}
         </Grid>
@@ -122,7 +162,11 @@ export function SubscriberUpdateForm({ detail, employerPK, lookups, onSaved, onC
           {text('phone2', 'Alternate Phone', { type: 'tel', maxLength: LIMITS.phoneInput, inputMode: 'tel' })}
         </Grid>
         <Grid size={{ xs: 12, sm: 4 }}>
-          {text('emailAddress', 'Email Address', { required: true, type: 'email', maxLength: LIMITS.subscriberEmailInput })}
+          {text('emailAddress', 'Email Address', {
+            required: true,
+            type: 'email',
+            maxLength: LIMITS.subscriberEmailInput,
+          })}
         </Grid>
       </Grid>
       <ReviewActions review={review} saving={update.isPending} onCancel={onCancel} />

@@ -42,7 +42,13 @@ export function SubscriberUpdatePage({ subscriberPK, lookups }: SubscriberUpdate
         Subscriber {name} (ID {detail.subscriberID})
       </Typography>
       {notice === null && (
-        <SubscriberUpdateForm detail={detail} employerPK={employerPK} lookups={lookups} onSaved={saved} onCancel={toChooser} />
+        <SubscriberUpdateForm
+          detail={detail}
+          employerPK={employerPK}
+          lookups={lookups}
+          onSaved={saved}
+          onCancel={toChooser}
+        />
       )}
       <PendingNoticeModal message={notice} onReturn={toChooser} />
     </>

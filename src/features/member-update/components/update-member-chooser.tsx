@@ -12,7 +12,10 @@ export function UpdateMemberChooser() {
         search: { dependentPK: dependent.dependentPK, subscriberPK: subscriber.subscriberPK },
       });
     } else {
-      void navigate({ to: '/update-subscriber/update-personal-information', search: { subscriberPK: subscriber.subscriberPK } });
+      void navigate({
+        to: '/update-subscriber/update-personal-information',
+        search: { subscriberPK: subscriber.subscriberPK },
+      });
     }
   };
   return (

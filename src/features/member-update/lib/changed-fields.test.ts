@@ -20,6 +20,8 @@ describe('changedFields', () => {
 
   it('treats blank, null and missing values alike', () => {
     expect(changedFields({ phone2: null }, { phone2: '' }, fields)).toEqual([]);
-    expect(changedFields({}, { city: 'Fargo' }, fields)).toEqual([{ name: 'city', label: 'City', from: '', to: 'Fargo' }]);
+    expect(changedFields({}, { city: 'Fargo' }, fields)).toEqual([
+      { name: 'city', label: 'City', from: '', to: 'Fargo' },
+    ]);
   });
 });

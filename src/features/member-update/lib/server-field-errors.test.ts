@@ -10,7 +10,11 @@ describe('applyServerFieldErrors', () => {
     const error = new ApiError(400, {
       title: 'Bad Request',
       status: 400,
-      errors: { 'dependent.city': ['City is required.'], 'dependent.address.zipCode': ['Bad zip.'], employerPK: ['Unknown.'] },
+      errors: {
+        'dependent.city': ['City is required.'],
+        'dependent.address.zipCode': ['Bad zip.'],
+        employerPK: ['Unknown.'],
+      },
     });
     expect(applyServerFieldErrors(error, setError, { prefix: 'dependent', fields })).toBe(true);
     expect(setError).toHaveBeenCalledWith('city', { type: 'server', message: 'City is required.' });

@@ -41,7 +41,11 @@ export function CensusReportScreen() {
     defaultValues: { startDate: search.startDate ?? '', endDate: search.endDate ?? '' },
   });
   const census = useFileDownload<CensusRequest>(({ employerPK: group, ...range }, options) =>
-    downloadFile(endpoints.censusForGroup, { body: censusBody(range, group) }, { fileName: CENSUS_FILE_NAME, ...options }),
+    downloadFile(
+      endpoints.censusForGroup,
+      { body: censusBody(range, group) },
+      { fileName: CENSUS_FILE_NAME, ...options },
+    ),
   );
   const hasFieldErrors = isApiError(census.error) && census.error.problem.errors !== undefined;
   const summary = useQuery(censusQueries.summary(search, employerPK));
@@ -64,10 +68,7 @@ export function CensusReportScreen() {
     const next = censusSearchOf(range);
     void navigate({ to: '.', search: next, replace: true });
     void queryClient.invalidateQueries({ queryKey: censusQueries.summary(next, employerPK).queryKey });
-    census.start(
-      { ...next, employerPK },
-      { onError: showFieldErrors },
-    );
+    census.start({ ...next, employerPK }, { onError: showFieldErrors });
   });
 
   return (

@@ -22,7 +22,13 @@ export function CensusSummary({ summary }: { summary: UseQueryResult<z.output<ty
   // A refused range is shown on the date field it names, by the screen.
   if (summary.isError && isApiError(summary.error) && summary.error.problem.errors) return null;
   if (summary.isError) {
-    return <RetryAlert title="The census summary could not be loaded" error={summary.error} onRetry={() => void summary.refetch()} />;
+    return (
+      <RetryAlert
+        title="The census summary could not be loaded"
+        error={summary.error}
+        onRetry={() => void summary.refetch()}
+      />
+    );
   }
   const { startDate, endDate, rowCount, subscriberCount, dependentCount } = summary.data;
   return (

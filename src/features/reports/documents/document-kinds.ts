@@ -12,7 +12,12 @@ export const DOCUMENT_LIST_CALLS = {
 type DownloadOptions = Pick<DownloadFileOptions, 'onProgress' | 'signal'>;
 
 /** Fetches one listed document and saves it under its own name. */
-export function downloadDocument(kind: DocumentKind, employerPK: number, documentName: string, options: DownloadOptions = {}) {
+export function downloadDocument(
+  kind: DocumentKind,
+  employerPK: number,
+  documentName: string,
+  options: DownloadOptions = {},
+) {
   const save = { fileName: documentName, ...options };
   switch (kind) {
     case 'funding':

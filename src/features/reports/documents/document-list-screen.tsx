@@ -8,7 +8,12 @@ import Typography from '@mui/material/Typography';
 import { QueryErrorResetBoundary, useIsFetching, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { CatchBoundary } from '@tanstack/react-router';
 import { Suspense, useState } from 'react';
-import { DOCUMENT_PAGE_LINKS, DOCUMENT_PAGE_SIZE, DOCUMENT_TITLES, type DocumentKind } from '../../../contracts/documents';
+import {
+  DOCUMENT_PAGE_LINKS,
+  DOCUMENT_PAGE_SIZE,
+  DOCUMENT_TITLES,
+  type DocumentKind,
+} from '../../../contracts/documents';
 import { DEFAULT_EMPLOYER_PK } from '../../../contracts/employers';
 import { ListPagination } from '../../../components/data-table/list-pagination';
 import { PageHeading } from '../../../components/ui/page-heading';

@@ -11,7 +11,9 @@ import {
 
 describe('documentSearchSchema', () => {
   it('reads dates, page and page size from the URL', () => {
-    expect(documentSearchSchema.parse({ startDate: '2025-01-01', endDate: '2025-03-31', page: 2, pageSize: 25 })).toEqual({
+    expect(
+      documentSearchSchema.parse({ startDate: '2025-01-01', endDate: '2025-03-31', page: 2, pageSize: 25 }),
+    ).toEqual({
       startDate: '2025-01-01',
       endDate: '2025-03-31',
       page: 2,
@@ -31,7 +33,11 @@ describe('documentSearchSchema', () => {
 
 describe('toDocumentListBody', () => {
   it('asks for the first page of 10 when the URL names nothing (spec 2 §9)', () => {
-    expect(toDocumentListBody({}, 2)).toEqual({ currentPage: 0, pageSize: DOCUMENT_PAGE_SIZE, filterOptions: { employerPK: 2 } });
+    expect(toDocumentListBody({}, 2)).toEqual({
+      currentPage: 0,
+      pageSize: DOCUMENT_PAGE_SIZE,
+      filterOptions: { employerPK: 2 },
+    });
   });
 
   it('sends the one-based URL page zero-based, with the dates given', () => {
@@ -70,7 +76,10 @@ describe('withDateFilters', () => {
       page: undefined,
     });
     expect(withDateFilters(onPage3, { startDate: '2025-01-01', endDate: '2025-06-30' }).page).toBeUndefined();
-    expect(withDateFilters(onPage3, { startDate: '', endDate: '' })).toMatchObject({ startDate: undefined, page: undefined });
+    expect(withDateFilters(onPage3, { startDate: '', endDate: '' })).toMatchObject({
+      startDate: undefined,
+      page: undefined,
+    });
   });
 
   it('keeps the page when the same dates are searched again', () => {

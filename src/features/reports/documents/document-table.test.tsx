@@ -9,7 +9,15 @@ const documents = [
 ];
 
 function renderTable(selected: string | null, onSelect = vi.fn()) {
-  render(<DocumentTable groupName="document-invoice" caption="Admin Invoice" documents={documents} selected={selected} onSelect={onSelect} />);
+  render(
+    <DocumentTable
+      groupName="document-invoice"
+      caption="Admin Invoice"
+      documents={documents}
+      selected={selected}
+      onSelect={onSelect}
+    />,
+  );
   return onSelect;
 }
 
@@ -17,8 +25,16 @@ describe('DocumentTable', () => {
   it('shows Create Date as MM/DD/YYYY and the Document Name', () => {
     renderTable(null);
     const [first] = screen.getAllByTestId('document-row');
-    expect(within(first!).getAllByRole('cell').map((cell) => cell.textContent)).toEqual(['', '06/04/2025', 'Invoice 2025-05.pdf']);
-    expect(screen.getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual(['Select', 'Create Date', 'Document Name']);
+    expect(
+      within(first!)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    ).toEqual(['', '06/04/2025', 'Invoice 2025-05.pdf']);
+    expect(screen.getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual([
+      'Select',
+      'Create Date',
+      'Document Name',
+    ]);
   });
 
   it('chooses a document by a click anywhere on its row', async () => {

@@ -24,7 +24,9 @@ describe('dateRangeForm', () => {
 
 describe('dateRangeForm order', () => {
   it('refuses an End Date before the Start Date on the End Date field', () => {
-    expect(messages({ startDate: '2025-03-01', endDate: '2025-02-01' })).toEqual(['endDate: End Date must not be before Start Date.']);
+    expect(messages({ startDate: '2025-03-01', endDate: '2025-02-01' })).toEqual([
+      'endDate: End Date must not be before Start Date.',
+    ]);
     expect(messages({ startDate: '2025-03-01', endDate: '2025-03-01' })).toEqual([]);
   });
 });

@@ -19,7 +19,9 @@ export const requestQueries = {
     }),
   details: (requestPK: number) =>
     queryOptions({
-      ...endpointQueryOptions('requests', 'details', endpoints.requestDetails, { query: { requestPK, needsView: true } }),
+      ...endpointQueryOptions('requests', 'details', endpoints.requestDetails, {
+        query: { requestPK, needsView: true },
+      }),
       staleTime: 0,
     }),
 };

@@ -44,7 +44,11 @@ export function EnrollmentManagerPage() {
   const act = (action: RequestAction, request: RequestItem) => {
     if (action === 'pdf') {
       // Straight from the click, so the new window is not taken for a popup.
-      openBlobInNewWindow(endpoints.viewEnrollmentPdf, { query: { requestPK: request.pk } }, `request-${request.pk}.pdf`).catch(
+      openBlobInNewWindow(
+        endpoints.viewEnrollmentPdf,
+        { query: { requestPK: request.pk } },
+        `request-${request.pk}.pdf`,
+      ).catch(
         () => undefined, // Told by the call layer.
       );
       return;
@@ -92,7 +96,9 @@ function RequestResults({ search, mayApprove, onSearch, onAction }: RequestResul
     <>
       {data.list.length === 0 ? (
         <Typography sx={{ p: 2 }}>
-          {pageOf(search) > 1 && data.recordCount > 0 ? 'There are no requests on this page.' : 'No requests match the filters.'}
+          {pageOf(search) > 1 && data.recordCount > 0
+            ? 'There are no requests on this page.'
+            : 'No requests match the filters.'}
         </Typography>
       ) : (
         <RequestTable

@@ -46,7 +46,14 @@ export function RequestFiltersForm({ filters, onApply }: RequestFiltersFormProps
   };
 
   return (
-    <Stack component="form" role="search" aria-label="Filter enrollment submissions" noValidate onSubmit={submit} spacing={2}>
+    <Stack
+      component="form"
+      role="search"
+      aria-label="Filter enrollment submissions"
+      noValidate
+      onSubmit={submit}
+      spacing={2}
+    >
       <Grid container spacing={2}>
         <Grid size={{ xs: 12, sm: 6, md: 3 }}>
           <FormDateField control={control} name="dateFrom" label="Date From" idPrefix={ID_PREFIX} />
@@ -55,10 +62,22 @@ export function RequestFiltersForm({ filters, onApply }: RequestFiltersFormProps
           <FormDateField control={control} name="dateTo" label="Date To" idPrefix={ID_PREFIX} />
         </Grid>
         <Grid size={{ xs: 12, sm: 6, md: 3 }}>
-          <FormTextField control={control} name="lastName" label="Last Name" maxLength={LIMITS.name} idPrefix={ID_PREFIX} />
+          <FormTextField
+            control={control}
+            name="lastName"
+            label="Last Name"
+            maxLength={LIMITS.name}
+            idPrefix={ID_PREFIX}
+          />
         </Grid>
         <Grid size={{ xs: 12, sm: 6, md: 3 }}>
-          <FormTextField control={control} name="firstName" label="First Name" maxLength={LIMITS.name} idPrefix={ID_PREFIX} />
+          <FormTextField
+            control={control}
+            name="firstName"
+            label="First Name"
+            maxLength={LIMITS.name}
+            idPrefix={ID_PREFIX}
+          />
         </Grid>
         <Grid size={{ xs: 12, md: 6 }}>
           <Controller

@@ -13,13 +13,21 @@ const item = (pk: number, status: RequestStatus, lastName: string): RequestItem 
   status,
 });
 
-const REQUESTS = [item(1, 'Submitted', 'Able'), item(2, 'Incomplete', 'Baker'), item(3, 'HRApproved', 'Cole'), item(4, 'Cancelled', 'Dunn')];
+const REQUESTS = [
+  item(1, 'Submitted', 'Able'),
+  item(2, 'Incomplete', 'Baker'),
+  item(3, 'HRApproved', 'Cole'),
+  item(4, 'Cancelled', 'Dunn'),
+];
 
 function renderTable(props: Partial<Parameters<typeof RequestTable>[0]> = {}) {
   const onAction = vi.fn();
   const onSort = vi.fn();
-  render(<RequestTable requests={REQUESTS} sort={undefined} onSort={onSort} mayApprove onAction={onAction} {...props} />);
-  const row = (lastName: string) => screen.getAllByTestId('request-row').find((r) => r.textContent?.includes(lastName))!;
+  render(
+    <RequestTable requests={REQUESTS} sort={undefined} onSort={onSort} mayApprove onAction={onAction} {...props} />,
+  );
+  const row = (lastName: string) =>
+    screen.getAllByTestId('request-row').find((r) => r.textContent?.includes(lastName))!;
   const actions = (lastName: string) =>
     within(row(lastName))
       .getAllByRole('button')
@@ -30,7 +38,12 @@ function renderTable(props: Partial<Parameters<typeof RequestTable>[0]> = {}) {
 describe('RequestTable', () => {
   it('shows type, names, date and status, newest first marked as the sort', () => {
     const { row } = renderTable();
-    expect(within(row('Able')).getAllByRole('cell').slice(1, 5).map((c) => c.textContent)).toEqual(['New Enrollment', 'Able', 'Ann', 'Submitted']);
+    expect(
+      within(row('Able'))
+        .getAllByRole('cell')
+        .slice(1, 5)
+        .map((c) => c.textContent),
+    ).toEqual(['New Enrollment', 'Able', 'Ann', 'Submitted']);
     expect(within(row('Cole')).getByText('HR Approved')).toBeInTheDocument();
     expect(screen.getByRole('columnheader', { name: 'Date Requested' })).toHaveAttribute('aria-sort', 'descending');
   });

@@ -42,7 +42,10 @@ export function RequestTable({ requests, sort, onSort, mayApprove, onAction }: R
     <TableContainer>
       <Table size="small">
         <VisuallyHidden component="caption">Enrollment submissions. Column headers sort the list.</VisuallyHidden>
-        <SortableTableHead headerGroups={table.getHeaderGroups()} trailing={<TableCell scope="col">Actions</TableCell>} />
+        <SortableTableHead
+          headerGroups={table.getHeaderGroups()}
+          trailing={<TableCell scope="col">Actions</TableCell>}
+        />
         <TableBody>
           {table.getRowModel().rows.map((row) => {
             const request = row.original;

@@ -79,7 +79,9 @@ function StatusTimeline({ history }: { history: StatusEvent[] }) {
         <ListItem key={`${event.changedAt}-${i}`} disableGutters divider={i < history.length - 1}>
           <ListItemText
             primary={REQUEST_STATUS_LABELS[event.status]}
-            secondary={[`${formatMoment(event.changedAt)} by ${event.changedBy}`, event.note].filter(Boolean).join(' · ')}
+            secondary={[`${formatMoment(event.changedAt)} by ${event.changedBy}`, event.note]
+              .filter(Boolean)
+              .join(' · ')}
           />
         </ListItem>
       ))}

@@ -16,16 +16,34 @@ describe('requestFilterForm', () => {
   });
 
   it('trims names and keeps the chosen range and status', () => {
-    const values = requestFilterForm.parse({ ...empty, lastName: '  Li ', dateFrom: '2025-01-01', dateTo: '2025-01-01', status: 'Processed' });
-    expect(filtersOf(values)).toEqual({ dateFrom: '2025-01-01', dateTo: '2025-01-01', lastName: 'Li', firstName: undefined, status: 'Processed' });
+    const values = requestFilterForm.parse({
+      ...empty,
+      lastName: '  Li ',
+      dateFrom: '2025-01-01',
+      dateTo: '2025-01-01',
+      status: 'Processed',
+    });
+    expect(filtersOf(values)).toEqual({
+      dateFrom: '2025-01-01',
+      dateTo: '2025-01-01',
+      lastName: 'Li',
+      firstName: undefined,
+      status: 'Processed',
+    });
   });
 
   it('refuses a date that is not a real one and a range in the wrong order', () => {
-    expect(errorsOf({ dateFrom: INVALID_DATE_VALUE })).toEqual({ dateFrom: 'Date From must be a valid date in MM/DD/YYYY format.' });
+    expect(errorsOf({ dateFrom: INVALID_DATE_VALUE })).toEqual({
+      dateFrom: 'Date From must be a valid date in MM/DD/YYYY format.',
+    });
     expect(errorsOf({ dateFrom: '2025-02-01', dateTo: '2025-01-31' })).toEqual({ dateTo: DATE_ORDER_MESSAGE });
   });
 
   it('shows the URL filters in the fields, blanks for the absent ones', () => {
-    expect(filterFormValues({ lastName: 'Li', status: 'Failed' })).toEqual({ ...empty, lastName: 'Li', status: 'Failed' });
+    expect(filterFormValues({ lastName: 'Li', status: 'Failed' })).toEqual({
+      ...empty,
+      lastName: 'Li',
+      status: 'Failed',
+    });
   });
 });

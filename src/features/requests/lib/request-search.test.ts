@@ -85,7 +85,11 @@ describe('toRequestListBody', () => {
   it('builds bodies the list contract accepts for every sort', () => {
     for (const field of REQUEST_SORT_FIELDS) {
       for (const direction of ['ASC', 'DESC']) {
-        const search = requestSearchSchema.parse({ sort: `${field} ${direction}`, status: 'Processed', dateTo: '2025-12-31' });
+        const search = requestSearchSchema.parse({
+          sort: `${field} ${direction}`,
+          status: 'Processed',
+          dateTo: '2025-12-31',
+        });
         expect(requestListQuery.safeParse(toRequestListBody(search, 2)).success).toBe(true);
       }
     }
@@ -108,7 +112,15 @@ describe('nextSort', () => {
 describe('compactSearch', () => {
   it('leaves defaults and blanks out of the URL', () => {
     expect(
-      compactSearch({ page: 1, sort: DEFAULT_REQUEST_SORT, dateFrom: '', dateTo: '2025-01-31', lastName: '', firstName: 'Ann', status: undefined }),
+      compactSearch({
+        page: 1,
+        sort: DEFAULT_REQUEST_SORT,
+        dateFrom: '',
+        dateTo: '2025-01-31',
+        lastName: '',
+        firstName: 'Ann',
+        status: undefined,
+      }),
     ).toEqual({
       page: undefined,
       sort: undefined,

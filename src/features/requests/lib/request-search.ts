@@ -7,7 +7,13 @@ import { REQUEST_PAGE_SIZE } from '../../../contracts/requests';
 import { STATUS_FILTERS, statusFilterFields } from './request-status';
 
 /** The columns `Request/List` sorts by (its sortColumn contract). */
-export const REQUEST_SORT_FIELDS = ['dateRequested', 'type', 'subscriberLastName', 'subscriberFirstName', 'status'] as const;
+export const REQUEST_SORT_FIELDS = [
+  'dateRequested',
+  'type',
+  'subscriberLastName',
+  'subscriberFirstName',
+  'status',
+] as const;
 export type RequestSortField = (typeof REQUEST_SORT_FIELDS)[number];
 export type SortDirection = (typeof SORT_DIRECTIONS)[number];
 export type RequestSort = `${RequestSortField} ${SortDirection}`;
@@ -73,7 +79,10 @@ export function compactSearch(search: RequestSearch): RequestSearchInput {
 }
 
 /** The `Request/List` body for the URL's view: zero-based page on the wire, 20 records a page. */
-export function toRequestListBody(search: RequestSearch, employerPK: number): EndpointBody<typeof endpoints.requestList> {
+export function toRequestListBody(
+  search: RequestSearch,
+  employerPK: number,
+): EndpointBody<typeof endpoints.requestList> {
   return {
     employerPK,
     recordsPerPage: REQUEST_PAGE_SIZE,

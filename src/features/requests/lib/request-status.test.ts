@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { REQUEST_STATUS_GROUPS, REQUEST_STATUSES, requestListQuery, requestStatusesOf } from '../../../contracts/requests';
+import {
+  REQUEST_STATUS_GROUPS,
+  REQUEST_STATUSES,
+  requestListQuery,
+  requestStatusesOf,
+} from '../../../contracts/requests';
 import {
   canApprove,
   canCancel,

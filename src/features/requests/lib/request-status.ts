@@ -4,27 +4,20 @@ import {
   REQUEST_STATUS_LABELS,
   REQUEST_STATUSES,
   type RequestStatus,
-} from "../../../contracts/requests";
+} from '../../../contracts/requests';
 
 export type StatusGroup = keyof typeof REQUEST_STATUS_GROUPS;
 
 /** What the one status filter can name: a simple group (spec 1 §4) or one of the eight statuses. */
 export type StatusFilter = StatusGroup | RequestStatus;
 
-export const STATUS_GROUPS = [
-  "InProgress",
-  "Processed",
-  "Failed",
-] as const satisfies readonly StatusGroup[];
-export const STATUS_FILTERS = [
-  ...STATUS_GROUPS,
-  ...REQUEST_STATUSES,
-] as const satisfies readonly StatusFilter[];
+export const STATUS_GROUPS = ['InProgress', 'Processed', 'Failed'] as const satisfies readonly StatusGroup[];
+export const STATUS_FILTERS = [...STATUS_GROUPS, ...REQUEST_STATUSES] as const satisfies readonly StatusFilter[];
 
 export const STATUS_GROUP_LABELS: Record<StatusGroup, string> = {
-  InProgress: "In Progress",
-  Processed: "Processed",
-  Failed: "Failed",
+  InProgress: 'In Progress',
+  Processed: 'Processed',
+  Failed: 'Failed',
 };
 
 export function isStatusGroup(filter: string): filter is StatusGroup {
@@ -34,9 +27,7 @@ export function isStatusGroup(filter: string): filter is StatusGroup {
 /** A group's option names the statuses it stands for, so the mapping is visible where it is chosen. */
 export function statusFilterLabel(filter: StatusFilter): string {
   if (!isStatusGroup(filter)) return REQUEST_STATUS_LABELS[filter];
-  const covered = REQUEST_STATUS_GROUPS[filter]
-    .map((status) => REQUEST_STATUS_LABELS[status])
-    .join(", ");
+  const covered = REQUEST_STATUS_GROUPS[filter].map((status) => REQUEST_STATUS_LABELS[status]).join(', ');
   return `${STATUS_GROUP_LABELS[filter]} (${covered})`;
 }
 
@@ -49,13 +40,9 @@ export function statusFilterFields(filter: StatusFilter | undefined): {
   RequestStatusList?: string;
 } {
   if (!filter) return {};
-  return isStatusGroup(filter)
-    ? { RequestStatusList: filter }
-    : { RequestStatus: filter };
+  return isStatusGroup(filter) ? { RequestStatusList: filter } : { RequestStatus: filter };
 }
 
 // The moves a user makes from the manager, read from the lifecycle table the server enforces.
-export const canCancel = (status: RequestStatus) =>
-  canTransition(status, "cancel");
-export const canApprove = (status: RequestStatus) =>
-  canTransition(status, "hrApprove");
+export const canCancel = (status: RequestStatus) => canTransition(status, 'cancel');
+export const canApprove = (status: RequestStatus) => canTransition(status, 'hrApprove');

@@ -15,5 +15,7 @@ export function useTerminateDependent() {
 
 /** The follow-up change-coverage draft after a dependent's termination. */
 export function useCreateFollowUpRequest() {
-  return useEndpointMutation(endpoints.createEnrollmentRequest, { invalidates: [subscriberQueries.all(), ['requests']] });
+  return useEndpointMutation(endpoints.createEnrollmentRequest, {
+    invalidates: [subscriberQueries.all(), ['requests']],
+  });
 }

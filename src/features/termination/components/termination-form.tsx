@@ -45,10 +45,23 @@ export function TerminationForm({ reasons, onNext, onBack }: TerminationFormProp
           <FormDateField control={control} name="eventDate" label="Event Date" required idPrefix={ID_PREFIX} />
         </Grid>
         <Grid size={{ xs: 12, sm: 6 }}>
-          <FormDateField control={control} name="terminationDate" label="Benefit End Date" required idPrefix={ID_PREFIX} />
+          <FormDateField
+            control={control}
+            name="terminationDate"
+            label="Benefit End Date"
+            required
+            idPrefix={ID_PREFIX}
+          />
         </Grid>
         <Grid size={{ xs: 12, sm: 6 }}>
-          <FormSelectField control={control} name="reasonPK" label="Reason" options={reasonOptions} placeholder="Select a reason" idPrefix={ID_PREFIX} />
+          <FormSelectField
+            control={control}
+            name="reasonPK"
+            label="Reason"
+            options={reasonOptions}
+            placeholder="Select a reason"
+            idPrefix={ID_PREFIX}
+          />
         </Grid>
         <Grid size={{ xs: 12 }}>
           <Controller

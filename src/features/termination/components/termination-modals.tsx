@@ -18,7 +18,14 @@ type NoticeDialogProps = {
 
 function NoticeDialog({ id, open, title, children, action, onClose }: NoticeDialogProps) {
   return (
-    <Dialog open={open} onClose={onClose} aria-labelledby={`${id}-title`} aria-describedby={`${id}-text`} fullWidth maxWidth="xs">
+    <Dialog
+      open={open}
+      onClose={onClose}
+      aria-labelledby={`${id}-title`}
+      aria-describedby={`${id}-text`}
+      fullWidth
+      maxWidth="xs"
+    >
       <DialogTitle id={`${id}-title`}>{title}</DialogTitle>
       <DialogContent>
         <DialogContentText id={`${id}-text`}>{children}</DialogContentText>
@@ -29,7 +36,15 @@ function NoticeDialog({ id, open, title, children, action, onClose }: NoticeDial
 }
 
 /** 'Terminate Subscriber Error' / 'Terminate Dependent Error': a date beyond the 90-day retro window. */
-export function RetroDateErrorModal({ open, isDependent, onBack }: { open: boolean; isDependent: boolean; onBack: () => void }) {
+export function RetroDateErrorModal({
+  open,
+  isDependent,
+  onBack,
+}: {
+  open: boolean;
+  isDependent: boolean;
+  onBack: () => void;
+}) {
   return (
     <NoticeDialog
       id="retro-error"
@@ -48,7 +63,15 @@ export function RetroDateErrorModal({ open, isDependent, onBack }: { open: boole
 }
 
 /** 'Subscriber Termination Info': the request was submitted; OK goes home. */
-export function SubscriberTerminationInfoModal({ open, name, onOk }: { open: boolean; name: string; onOk: () => void }) {
+export function SubscriberTerminationInfoModal({
+  open,
+  name,
+  onOk,
+}: {
+  open: boolean;
+  name: string;
+  onOk: () => void;
+}) {
   return (
     <NoticeDialog
       id="subscriber-termination-info"
@@ -68,7 +91,12 @@ export function SubscriberTerminationInfoModal({ open, name, onOk }: { open: boo
 type DependentTerminationInfoModalProps = { open: boolean; name: string; proceeding: boolean; onProceed: () => void };
 
 /** 'Dependent Termination Info': coverage must change to reflect it; Proceed goes to choose-a-plan. */
-export function DependentTerminationInfoModal({ open, name, proceeding, onProceed }: DependentTerminationInfoModalProps) {
+export function DependentTerminationInfoModal({
+  open,
+  name,
+  proceeding,
+  onProceed,
+}: DependentTerminationInfoModalProps) {
   return (
     <NoticeDialog
       id="dependent-termination-info"

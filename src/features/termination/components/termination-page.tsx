@@ -13,7 +13,11 @@ import type { SubscriberDetail } from '../../../contracts/subscribers';
 import { dependentListQueryOptions } from '../../../lib/dependent-list';
 import { useTermination } from '../hooks/use-termination';
 import { TerminationForm } from './termination-form';
-import { DependentTerminationInfoModal, RetroDateErrorModal, SubscriberTerminationInfoModal } from './termination-modals';
+import {
+  DependentTerminationInfoModal,
+  RetroDateErrorModal,
+  SubscriberTerminationInfoModal,
+} from './termination-modals';
 
 const CHOOSER = '/terminate-subscriber/choose-a-subscriber-or-dependent';
 
@@ -24,7 +28,10 @@ export function TerminationPage({ subscriberPK, dependentPK, reasons }: Terminat
   const { data: detail } = useSuspenseQuery(subscriberQueries.details(subscriberPK));
   return (
     <>
-      <PageHeading title="Termination Information" subtitle={dependentPK ? 'Terminate a dependent' : 'Terminate a subscriber'} />
+      <PageHeading
+        title="Termination Information"
+        subtitle={dependentPK ? 'Terminate a dependent' : 'Terminate a subscriber'}
+      />
       {dependentPK ? (
         <DependentTermination detail={detail} dependentPK={dependentPK} reasons={reasons} />
       ) : (
@@ -34,8 +41,18 @@ export function TerminationPage({ subscriberPK, dependentPK, reasons }: Terminat
   );
 }
 
-function DependentTermination({ detail, dependentPK, reasons }: { detail: SubscriberDetail; dependentPK: number; reasons: readonly LookupItem[] }) {
-  const { data: dependents } = useSuspenseQuery(dependentListQueryOptions({ subscriberPK: detail.subscriberPK, includetermed: true }));
+function DependentTermination({
+  detail,
+  dependentPK,
+  reasons,
+}: {
+  detail: SubscriberDetail;
+  dependentPK: number;
+  reasons: readonly LookupItem[];
+}) {
+  const { data: dependents } = useSuspenseQuery(
+    dependentListQueryOptions({ subscriberPK: detail.subscriberPK, includetermed: true }),
+  );
   const dependent = dependents.find((d) => d.dependentPK === dependentPK);
   if (!dependent) return <Alert severity="warning">This dependent was not found for the chosen subscriber.</Alert>;
   return <TerminationFlow detail={detail} dependent={dependent} reasons={reasons} />;
@@ -61,7 +78,11 @@ function TerminationFlow({ detail, dependent, reasons }: TerminationFlowProps) {
       </Typography>
       {notice === null && <TerminationForm reasons={reasons} onNext={flow.submit} onBack={toChooser} />}
       <PendingNoticeModal message={notice} onReturn={toChooser} />
-      <RetroDateErrorModal open={flow.modal === 'errorModal'} isDependent={Boolean(dependent)} onBack={flow.closeModal} />
+      <RetroDateErrorModal
+        open={flow.modal === 'errorModal'}
+        isDependent={Boolean(dependent)}
+        onBack={flow.closeModal}
+      />
       <SubscriberTerminationInfoModal
         open={flow.modal === 'submittedTerminateSubscriberModal'}
         name={name}

@@ -4,7 +4,11 @@ import type { Dependent } from '../../../contracts/dependents';
 import { DEPENDENT_TERMINATION_CHANGE_REASON_PK } from '../../../contracts/lookups';
 import type { SubscriberDetail } from '../../../contracts/subscribers';
 import { todayIsoDate } from '../../../contracts/person-rules';
-import { isBeyondRetroWindow, RETRO_TERMINATION_MESSAGE, type TerminationPayload } from '../../../contracts/terminations';
+import {
+  isBeyondRetroWindow,
+  RETRO_TERMINATION_MESSAGE,
+  type TerminationPayload,
+} from '../../../contracts/terminations';
 import { useCurrentEmployerPK } from '../../../hooks/use-session';
 import { isApiError } from '../../../lib/api-client';
 import { useAppStore } from '../../../stores/app-store';
@@ -90,7 +94,10 @@ export function useTermination(detail: SubscriberDetail, dependent?: Dependent) 
           // Field errors are not announced by the call layer; everything else already was.
           const errors = isApiError(error) ? error.problem.errors : undefined;
           if (errors) {
-            notify({ title: 'The change of coverage could not be started', message: Object.values(errors).flat().join(' ') });
+            notify({
+              title: 'The change of coverage could not be started',
+              message: Object.values(errors).flat().join(' '),
+            });
           }
         },
       },

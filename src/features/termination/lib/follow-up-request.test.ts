@@ -55,7 +55,13 @@ describe('followUpChangeRequest', () => {
       dateOfHire: '2024-01-15',
       jobTitle: 'Agent',
     });
-    expect(request.subscriber).toMatchObject({ firstName: 'Bradford', maritalStatusPK: 1, ssnLast4: '0844', middleName: '', address2: '' });
+    expect(request.subscriber).toMatchObject({
+      firstName: 'Bradford',
+      maritalStatusPK: 1,
+      ssnLast4: '0844',
+      middleName: '',
+      address2: '',
+    });
     expect(request.subscriber).not.toHaveProperty('ssn');
     expect(request.occupation).toBeUndefined();
   });

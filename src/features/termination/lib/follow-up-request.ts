@@ -16,7 +16,11 @@ const orUndefined = <T>(value: T | null) => value ?? undefined;
  * with change reason 14, marital status 1, effective the day after the termination date. The
  * member's own data comes from SubscriberDetails; the wizard continues at the plan page.
  */
-export function followUpChangeRequest(detail: SubscriberDetail, employerPK: number, terminationDate: string): EnrollmentRequest {
+export function followUpChangeRequest(
+  detail: SubscriberDetail,
+  employerPK: number,
+  terminationDate: string,
+): EnrollmentRequest {
   const { ssn: _blank, ...subscriber } = subscriberFormValues(detail);
   return {
     saveStep: 2,

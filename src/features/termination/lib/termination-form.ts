@@ -4,7 +4,8 @@ import { terminationPayload } from '../../../contracts/terminations';
 
 // Anything but a real date (blank, or a half-typed one from the picker) reads as missing, so the
 // spec's 'Event Date is required!' / 'Termination Date is required!' is what the user sees.
-const realDateOrBlank = (value: unknown) => (typeof value === 'string' && isoDate.safeParse(value).success ? value : '');
+const realDateOrBlank = (value: unknown) =>
+  typeof value === 'string' && isoDate.safeParse(value).success ? value : '';
 
 /** The fields typed on the terminate screen, validated with the contract's rules and messages. */
 export const terminationForm = z.object({

@@ -24,5 +24,12 @@ export const Route = createFileRoute('/_authenticated/terminate-subscriber/infor
 function TerminationInformation() {
   const { subscriberPK, dependentPK } = Route.useLoaderData();
   const { data: reasons } = useSuspenseQuery(lookupQueries.list('terminatePlanReason'));
-  return <TerminationPage key={`${subscriberPK}-${dependentPK}`} subscriberPK={subscriberPK} dependentPK={dependentPK} reasons={reasons} />;
+  return (
+    <TerminationPage
+      key={`${subscriberPK}-${dependentPK}`}
+      subscriberPK={subscriberPK}
+      dependentPK={dependentPK}
+      reasons={reasons}
+    />
+  );
 }

@@ -24,5 +24,7 @@ export const Route = createFileRoute('/_authenticated/update-subscriber/update-d
 function UpdateDependentInformation() {
   const { subscriberPK, dependentPK } = Route.useLoaderData();
   const { data: lookups } = useSuspenseQuery(lookupQueries.dropdowns());
-  return <DependentUpdatePage key={dependentPK} subscriberPK={subscriberPK} dependentPK={dependentPK} lookups={lookups} />;
+  return (
+    <DependentUpdatePage key={dependentPK} subscriberPK={subscriberPK} dependentPK={dependentPK} lookups={lookups} />
+  );
 }

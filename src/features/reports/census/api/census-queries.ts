@@ -7,5 +7,11 @@ export const censusQueries = {
   all: () => ['census'] as const,
   summary: (search: CensusSearch, employerPK: number) =>
     // The screen shows a failure in place, with a Retry.
-    endpointQueryOptions('census', 'summary', endpoints.censusSummary, { body: censusBody(search, employerPK) }, { notify: false }),
+    endpointQueryOptions(
+      'census',
+      'summary',
+      endpoints.censusSummary,
+      { body: censusBody(search, employerPK) },
+      { notify: false },
+    ),
 };
