@@ -22,6 +22,14 @@ export default defineConfig({
           hookTimeout: 60_000,
         },
       },
+      {
+        test: {
+          name: 'tooling',
+          environment: 'node',
+          include: ['*.test.ts'],
+          testTimeout: 60_000,
+        },
+      },
     ],
   },
 });
