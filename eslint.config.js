@@ -34,6 +34,19 @@ export default tseslint.config(
     },
   },
   {
+    files: ['src/api/**/*.ts'],
+    rules: {
+      // Entity queries sit below every screen: contracts, lib and stores only.
+      'no-restricted-imports': ['error', { patterns: [{ regex: '/(features|components)/' }] }],
+    },
+  },
+  {
+    files: ['src/components/**/*.{ts,tsx}', 'src/lib/**/*.ts', 'src/hooks/**/*.ts', 'src/stores/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ regex: '/features/' }] }],
+    },
+  },
+  {
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
     },
