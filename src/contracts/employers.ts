@@ -1,9 +1,6 @@
 import { z } from 'zod';
 import { flag, isoDate, pk } from './common';
 
-/** The default employer group when none has been chosen (spec 1 §1). */
-export const DEFAULT_EMPLOYER_PK = 2;
-
 export const employerQuery = z.object({ employerPK: pk });
 
 export const employerDetails = z.object({

@@ -10,15 +10,21 @@ export function useSession(): Session | null {
   return useMemo(() => (isSignedIn(user) ? sessionOf(user) : null), [user]);
 }
 
-export function useCurrentEmployerPK(): number | null {
-  const session = useSession();
-  const groupRoles = session?.groupRoles;
-  return useAppStore((state) => selectCurrentEmployerPK(state, groupRoles ?? []));
+/**
+ * The current employer group of a screen under `/_authenticated`, whose guard has made one current
+ * (the loaders' `context.employerPK`). Read from the store, as the guard does, so that a group
+ * switch re-renders at once.
+ */
+export function useEmployerPK(): number {
+  const groupRoles = useSession()?.groupRoles;
+  const employerPK = useAppStore((state) => selectCurrentEmployerPK(state, groupRoles ?? []));
+  if (employerPK === null) throw new Error('No current employer group outside the /_authenticated routes');
+  return employerPK;
 }
 
 /** Only the roles held in the current group count (spec 1 §6). */
 export function useCurrentRoles(): Role[] {
   const session = useSession();
-  const currentEmployerPK = useCurrentEmployerPK();
-  return useMemo(() => rolesInGroup(session?.groupRoles ?? [], currentEmployerPK), [session, currentEmployerPK]);
+  const employerPK = useEmployerPK();
+  return useMemo(() => rolesInGroup(session?.groupRoles ?? [], employerPK), [session, employerPK]);
 }

@@ -1,10 +1,10 @@
 import type { User } from 'oidc-client-ts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { dependentQueries } from '../api/dependent-queries';
 import { endpoints } from '../contracts/endpoints';
 import { useNotificationStore } from '../stores/notification-store';
 import { ApiError, callEndpoint, SESSION_EXPIRED_MESSAGE } from './api-client';
 import { userManager } from './auth';
-import { dependentListQueryOptions } from './dependent-list';
 import { queryClient } from './query-client';
 
 const fetchMock = vi.fn<typeof fetch>();
@@ -145,16 +145,14 @@ describe('callEndpoint failures', () => {
 describe('dependent list', () => {
   it('treats 404 as an empty list', async () => {
     fetchMock.mockResolvedValue(answer(404, { title: 'Not Found', status: 404 }));
-    await expect(queryClient.fetchQuery(dependentListQueryOptions({ subscriberPK: 7 }))).resolves.toEqual([]);
+    await expect(queryClient.fetchQuery(dependentQueries.list({ subscriberPK: 7 }))).resolves.toEqual([]);
     expect(sentRequest().url).toBe('http://localhost:3000/api/enrollment/Subscriber/DependentList?subscriberPK=7');
     expect(notice()).toBeNull();
   });
 
   it('still reports other failures', async () => {
     fetchMock.mockResolvedValue(answer(500, { title: 'Internal Server Error', status: 500 }));
-    await expect(queryClient.fetchQuery(dependentListQueryOptions({ subscriberPK: 7 }))).rejects.toBeInstanceOf(
-      ApiError,
-    );
+    await expect(queryClient.fetchQuery(dependentQueries.list({ subscriberPK: 7 }))).rejects.toBeInstanceOf(ApiError);
     expect(notice()).toMatchObject({ title: 'Action failed (500)' });
   });
 });

@@ -26,7 +26,7 @@ type EndpointMutationOptions<E extends Endpoint> = Omit<
   UseMutationOptions<EndpointResponse<E>, ApiError, EndpointInput<E>>,
   'mutationFn'
 > & {
-  /** Query keys (prefixes) the change makes stale, e.g. [['subscribers']]. */
+  /** Query keys (prefixes) the change makes stale: factory roots from src/api, e.g. [requestQueries.all()]. */
   invalidates?: readonly QueryKey[];
 };
 

@@ -11,11 +11,3 @@ export const queryClient = new QueryClient({
     mutations: { retry: false },
   },
 });
-
-/** Resources that do not depend on the current employer group: kept when the group changes. */
-const SESSION_WIDE_RESOURCES: readonly unknown[] = ['employers', 'lookups'];
-
-/** After a group switch nothing of the previous group may be shown. */
-export function removeGroupScopedQueries(client: QueryClient): void {
-  client.removeQueries({ predicate: (query) => !SESSION_WIDE_RESOURCES.includes(query.queryKey[0]) });
-}

@@ -1,21 +1,22 @@
 import { createFileRoute, Outlet, type ErrorComponentProps } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
+import { employerQueries } from '../api/employer-queries';
+import { lookupQueries } from '../api/lookup-queries';
 import { ErrorPage } from '../components/errors/error-page';
 import { NoAccess } from '../components/errors/no-access';
 import { AppShell } from '../components/shell/app-shell';
 import { LoadingScreen } from '../components/ui/loading-screen';
 import { PrivacyModal } from '../features/analytics/components/privacy-modal';
-import { employerQueries } from '../features/employers/api/employer-queries';
 import { BrokerModal } from '../features/employers/components/broker-modal';
 import { CurrentGroup } from '../features/employers/components/current-group';
-import { lookupQueries } from '../features/lookups/api/lookup-queries';
 import { LogoutButton } from '../features/session/components/logout-button';
 import { NoGroupsPage } from '../features/session/components/no-groups-page';
 import { SignInRedirect } from '../features/session/components/sign-in-redirect';
 import { AccessDeniedError, NoGroupsError, requireSession } from '../features/session/route-guard';
 import { useSession } from '../hooks/use-session';
 
-// Every protected screen sits under this pathless layout (spec 2 §2 route table).
+// Every protected screen sits under this pathless layout (spec 2 §2 route table). beforeLoad puts
+// the session and the current employerPK into the context of every route below.
 export const Route = createFileRoute('/_authenticated')({
   beforeLoad: ({ context, location }) => requireSession(context.auth, location),
   // Once per sign-in: the dropdown lists and the details of each of the user's groups.
@@ -57,8 +58,11 @@ function AuthenticatedLayout() {
 }
 
 function AuthenticatedError(props: ErrorComponentProps) {
+  const session = useSession();
   if (props.error instanceof NoGroupsError) return <NoGroupsPage />;
   if (props.error instanceof AccessDeniedError) {
+    // The shell needs a current group, which goes with the user (as in AuthenticatedLayout).
+    if (!session) return <SignInRedirect />;
     return (
       <Shell>
         <NoAccess />

@@ -6,12 +6,11 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useIsFetching, useSuspenseQuery } from '@tanstack/react-query';
 import { Suspense } from 'react';
-import { DEFAULT_EMPLOYER_PK } from '../../contracts/employers';
+import { subscriberQueries } from '../../api/subscriber-queries';
 import type { Dependent } from '../../contracts/dependents';
 import { SUBSCRIBER_PAGE_SIZE, type SubscriberSummary } from '../../contracts/subscribers';
-import { useCurrentEmployerPK } from '../../hooks/use-session';
+import { useEmployerPK } from '../../hooks/use-session';
 import { ListPagination } from '../data-table/list-pagination';
-import { subscriberQueries } from './api/subscriber-queries';
 import { MemberDependents } from './member-dependents';
 import { memberListQuery, type MemberListOptions } from './member-list-query';
 import { memberPaging, nextSort, pageOf, type MemberSearch } from './member-search';
@@ -95,7 +94,7 @@ type MemberResultsProps = {
 };
 
 function MemberResults({ search, termedAllowed, allowDependents, onSearch, onChoose }: MemberResultsProps) {
-  const employerPK = useCurrentEmployerPK() ?? DEFAULT_EMPLOYER_PK;
+  const employerPK = useEmployerPK();
   const { data } = useSuspenseQuery(memberListQuery(search, employerPK, { termedAllowed }));
   const includeTermed = termedAllowed && Boolean(search.termed);
 
@@ -137,7 +136,7 @@ function MemberResults({ search, termedAllowed, allowDependents, onSearch, onCho
 }
 
 export function FetchingBar() {
-  const fetching = useIsFetching({ queryKey: [...subscriberQueries.all(), 'list'] }) > 0;
+  const fetching = useIsFetching({ queryKey: subscriberQueries.lists() }) > 0;
   // The bar keeps its height when idle so the table does not jump.
   return fetching ? <LinearProgress aria-label="Loading members" /> : <Box sx={{ height: 4 }} />;
 }

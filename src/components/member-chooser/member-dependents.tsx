@@ -6,9 +6,9 @@ import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
+import { dependentQueries } from '../../api/dependent-queries';
 import type { Dependent } from '../../contracts/dependents';
 import type { SubscriberSummary } from '../../contracts/subscribers';
-import { dependentListQueryOptions } from '../../lib/dependent-list';
 import { formatIsoDate } from './format-iso-date';
 
 type MemberDependentsProps = {
@@ -21,7 +21,7 @@ type MemberDependentsProps = {
 export function MemberDependents({ subscriber, includeTermed, onChoose }: MemberDependentsProps) {
   // Fetched only once the row is opened; a 404 is an empty list.
   const dependents = useQuery(
-    dependentListQueryOptions({ subscriberPK: subscriber.subscriberPK, includetermed: includeTermed }),
+    dependentQueries.list({ subscriberPK: subscriber.subscriberPK, includetermed: includeTermed }),
   );
   const owner = `${subscriber.firstName} ${subscriber.lastName}`;
 

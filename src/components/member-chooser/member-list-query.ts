@@ -1,8 +1,5 @@
-import type { QueryClient } from '@tanstack/react-query';
-import { DEFAULT_EMPLOYER_PK } from '../../contracts/employers';
-import type { Session } from '../../lib/session';
-import { selectCurrentEmployerPK, useAppStore } from '../../stores/app-store';
-import { subscriberQueries } from './api/subscriber-queries';
+import { subscriberQueries } from '../../api/subscriber-queries';
+import type { GroupLoaderContext } from '../../lib/router-context';
 import { toSubscriberListQuery, type MemberSearch } from './member-search';
 
 export type MemberListOptions = {
@@ -19,10 +16,9 @@ export function memberListQuery(search: MemberSearch, employerPK: number, option
  * query options the chooser then reads with useSuspenseQuery.
  */
 export function loadMemberList(
-  context: { queryClient: QueryClient; session: Session },
+  { queryClient, employerPK }: GroupLoaderContext,
   search: MemberSearch,
   options: MemberListOptions = {},
 ) {
-  const employerPK = selectCurrentEmployerPK(useAppStore.getState(), context.session.groupRoles) ?? DEFAULT_EMPLOYER_PK;
-  return context.queryClient.ensureQueryData(memberListQuery(search, employerPK, options));
+  return queryClient.ensureQueryData(memberListQuery(search, employerPK, options));
 }

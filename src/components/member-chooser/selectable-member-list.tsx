@@ -3,9 +3,8 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { Suspense, type ReactNode } from 'react';
-import { DEFAULT_EMPLOYER_PK } from '../../contracts/employers';
 import type { SubscriberSummary } from '../../contracts/subscribers';
-import { useCurrentEmployerPK } from '../../hooks/use-session';
+import { useEmployerPK } from '../../hooks/use-session';
 import { ListPagination } from '../data-table/list-pagination';
 import { FetchingBar, MemberListSkeleton } from './member-chooser';
 import { memberListQuery } from './member-list-query';
@@ -61,7 +60,7 @@ function SelectableMemberResults({
   filterRows,
   toolbar,
 }: SelectableMemberListProps) {
-  const employerPK = useCurrentEmployerPK() ?? DEFAULT_EMPLOYER_PK;
+  const employerPK = useEmployerPK();
   const { data } = useSuspenseQuery(memberListQuery(search, employerPK, { termedAllowed }));
   const members = filterRows ? filterRows(data.list) : data.list;
   const selected = members.find((m) => m.subscriberPK === selectedPK) ?? null;

@@ -4,7 +4,7 @@ import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
 import { useLocation } from '@tanstack/react-router';
 import { useState, type ReactNode } from 'react';
-import { useCurrentEmployerPK, useSession } from '../../hooks/use-session';
+import { useEmployerPK, useSession } from '../../hooks/use-session';
 import { pageLabelOf, visibleMenu } from './menu-entries';
 import { SideMenu } from './side-menu';
 import { TopBar } from './top-bar';
@@ -21,7 +21,7 @@ type AppShellProps = {
 /** Top bar, side menu and main area of a signed-in user with a group (spec 1 §2 Shell). */
 export function AppShell({ group, logout, children }: AppShellProps) {
   const session = useSession();
-  const currentEmployerPK = useCurrentEmployerPK();
+  const currentEmployerPK = useEmployerPK();
   const pathname = useLocation({ select: (location) => location.pathname });
   const [mobileOpen, setMobileOpen] = useState(false);
   const entries = visibleMenu(session?.groupRoles ?? [], currentEmployerPK);

@@ -1,8 +1,7 @@
-import type { QueryClient } from '@tanstack/react-query';
 import { redirect } from '@tanstack/react-router';
-import type { Session } from '../../lib/session';
-import { selectCurrentEmployerPK, useAppStore } from '../../stores/app-store';
-import { enrollmentQueries } from './api/enrollment-queries';
+import { enrollmentQueries } from '../../api/enrollment-queries';
+import type { GroupLoaderContext } from '../../lib/router-context';
+import { useAppStore } from '../../stores/app-store';
 
 /** Steps 2 to 4 continue a request: without one the wizard starts at step 1. */
 export function requireEnrollmentRequest(): void {
@@ -13,15 +12,12 @@ export function requireEnrollmentRequest(): void {
 
 /** What a step restores from before it renders: the saved draft, and per step what it shows. */
 export async function loadEnrollmentStep(
-  { queryClient, session }: { queryClient: QueryClient; session: Session },
+  { queryClient, employerPK }: GroupLoaderContext,
   step: 1 | 2 | 3 | 4,
 ): Promise<void> {
-  const state = useAppStore.getState();
-  const { requestPK, subscriberPK } = state.enrollment;
+  const { requestPK, subscriberPK } = useAppStore.getState().enrollment;
   const jobs: Promise<unknown>[] = [queryClient.ensureQueryData(enrollmentQueries.draft(requestPK))];
   if (step === 1) jobs.push(queryClient.ensureQueryData(enrollmentQueries.member(subscriberPK)));
-  const employerPK = selectCurrentEmployerPK(state, session.groupRoles);
-  if (step === 4 && employerPK !== null)
-    jobs.push(queryClient.ensureQueryData(enrollmentQueries.divisions(employerPK)));
+  if (step === 4) jobs.push(queryClient.ensureQueryData(enrollmentQueries.divisions(employerPK)));
   await Promise.all(jobs);
 }

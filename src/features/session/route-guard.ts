@@ -1,6 +1,7 @@
 import type { AuthContextProps } from 'react-oidc-context';
 import { areaOfPath, canAccess, rolesInGroup } from '../../contracts/permissions';
-import { sessionOf, type Session } from '../../lib/session';
+import type { SessionContext } from '../../lib/router-context';
+import { sessionOf } from '../../lib/session';
 import { selectCurrentEmployerPK, useAppStore } from '../../stores/app-store';
 import { renewIfExpired, startSignIn } from './sign-in';
 
@@ -28,12 +29,12 @@ const reportedWithoutGroups = new Set<string>();
 
 /**
  * Guard of every protected route: signs in when needed (never settling while the browser leaves),
- * applies the session rules, and checks the path's area against the current group's roles.
+ * applies the session rules, resolves the current group and checks the path's area against its roles.
  */
 export async function requireSession(
   auth: AuthContextProps,
   location: { pathname: string; href: string },
-): Promise<{ session: Session }> {
+): Promise<SessionContext> {
   const user = await renewIfExpired(auth.user);
   if (!user) {
     await startSignIn(location.href);
@@ -51,7 +52,10 @@ export async function requireSession(
   }
 
   useAppStore.getState().adoptEmployer(session.groupPKs);
-  const roles = rolesInGroup(session.groupRoles, selectCurrentEmployerPK(useAppStore.getState(), session.groupRoles));
+  const employerPK = selectCurrentEmployerPK(useAppStore.getState(), session.groupRoles);
+  // Group claims without any group role leave no group to work in: the same as no group at all.
+  if (employerPK === null) throw new NoGroupsError();
+  const roles = rolesInGroup(session.groupRoles, employerPK);
   if (!canAccess(roles, areaOfPath(location.pathname))) throw new AccessDeniedError(location.pathname);
-  return { session };
+  return { session, employerPK };
 }

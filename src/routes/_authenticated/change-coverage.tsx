@@ -1,9 +1,9 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
+import { lookupQueries } from '../../api/lookup-queries';
 import { loadMemberList } from '../../components/member-chooser/member-list-query';
 import { memberSearchSchema } from '../../components/member-chooser/member-search';
 import { ChangeCoveragePage } from '../../features/change-coverage/components/change-coverage-page';
-import { lookupQueries } from '../../features/lookups/api/lookup-queries';
 
 // All qualifying events, the less common ones included.
 const reasonsQuery = lookupQueries.changePlanReasons(true);

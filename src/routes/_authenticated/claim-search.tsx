@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { loadClaimList } from '../../features/claims/api/claim-queries';
+import { loadClaimList } from '../../features/claims/claim-list-query';
 import { claimSearchSchema } from '../../features/claims/claim-search';
 import { ClaimSearchPage } from '../../features/claims/components/claim-search-page';
 

@@ -1,11 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
+import { employerQueries } from '../../api/employer-queries';
 import { loadMemberList } from '../../components/member-chooser/member-list-query';
 import { memberSearchSchema } from '../../components/member-chooser/member-search';
-import { DEFAULT_EMPLOYER_PK } from '../../contracts/employers';
 import { CoverageInquiryPage } from '../../features/coverage/components/coverage-inquiry-page';
-import { employerQueries } from '../../features/employers/api/employer-queries';
-import { useCurrentEmployerPK } from '../../hooks/use-session';
+import { useEmployerPK } from '../../hooks/use-session';
 
 export const Route = createFileRoute('/_authenticated/coverage-inquiry')({
   validateSearch: memberSearchSchema,
@@ -16,6 +15,6 @@ export const Route = createFileRoute('/_authenticated/coverage-inquiry')({
 
 function CoverageInquiry() {
   // The group's name and ID shown in the coverage modal (already loaded with the shell).
-  const group = useQuery(employerQueries.details(useCurrentEmployerPK() ?? DEFAULT_EMPLOYER_PK));
+  const group = useQuery(employerQueries.details(useEmployerPK()));
   return <CoverageInquiryPage group={group.data} />;
 }

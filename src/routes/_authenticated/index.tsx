@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { employerQueries } from '../../api/employer-queries';
 import { PageHeading } from '../../components/ui/page-heading';
-import { employerQueries } from '../../features/employers/api/employer-queries';
 import { GroupCards } from '../../features/employers/components/group-cards';
 
 export const Route = createFileRoute('/_authenticated/')({

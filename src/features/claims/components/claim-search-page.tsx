@@ -6,14 +6,14 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useIsFetching, useSuspenseQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { claimQueries } from '../../../api/claim-queries';
 import { ListPagination } from '../../../components/data-table/list-pagination';
 import { PageHeading } from '../../../components/ui/page-heading';
 import { CLAIM_PAGE_LINKS, CLAIM_PAGE_SIZE, type Claim } from '../../../contracts/claims';
-import { DEFAULT_EMPLOYER_PK } from '../../../contracts/employers';
 import { endpoints } from '../../../contracts/endpoints';
-import { useCurrentEmployerPK } from '../../../hooks/use-session';
+import { useEmployerPK } from '../../../hooks/use-session';
 import { openBlobInNewWindow } from '../../../lib/open-document';
-import { claimListQuery, claimQueries } from '../api/claim-queries';
+import { claimListQuery } from '../claim-list-query';
 import { claimPageOf, eobQuery, nextClaimSort } from '../claim-search';
 import { useClaimSearch } from '../use-claim-search';
 import { ClaimFilterForm } from './claim-filter-form';
@@ -31,7 +31,7 @@ function openEob(claim: Claim) {
 export function ClaimSearchPage() {
   const [search, setSearch] = useClaimSearch();
   const [selectedClaimID, setSelectedClaimID] = useState<number | null>(null);
-  const employerPK = useCurrentEmployerPK() ?? DEFAULT_EMPLOYER_PK;
+  const employerPK = useEmployerPK();
   const { data } = useSuspenseQuery(claimListQuery(search, employerPK));
   // A selection on another page (or search) is no selection.
   const selected = data.list.find((claim) => claim.claimID === selectedClaimID) ?? null;
@@ -83,7 +83,7 @@ export function ClaimSearchPage() {
 }
 
 function FetchingBar() {
-  const fetching = useIsFetching({ queryKey: [...claimQueries.all(), 'list'] }) > 0;
+  const fetching = useIsFetching({ queryKey: claimQueries.lists() }) > 0;
   // Keeps its height when idle so the table does not jump.
   return fetching ? <LinearProgress aria-label="Loading claims" /> : <Box sx={{ height: 4 }} />;
 }

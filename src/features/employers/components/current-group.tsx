@@ -1,14 +1,14 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
-import { useCurrentEmployerPK } from '../../../hooks/use-session';
-import { employerQueries } from '../api/employer-queries';
+import { employerQueries } from '../../../api/employer-queries';
+import { useEmployerPK } from '../../../hooks/use-session';
 import { GroupLogo } from './group-logo';
 
 /** The current group in the top bar: logo, name and group ID. */
 export function CurrentGroup() {
-  const employerPK = useCurrentEmployerPK();
-  const { data: employer } = useQuery({ ...employerQueries.details(employerPK ?? 0), enabled: employerPK !== null });
+  const employerPK = useEmployerPK();
+  const { data: employer } = useQuery(employerQueries.details(employerPK));
   if (!employer) return null;
   return (
     <Box role="group" aria-label="Current group" sx={{ display: 'flex', alignItems: 'center', gap: 1.5, minWidth: 0 }}>

@@ -1,14 +1,14 @@
 import Box from '@mui/material/Box';
 import { useSuspenseQueries } from '@tanstack/react-query';
-import { useCurrentEmployerPK, useSession } from '../../../hooks/use-session';
-import { employerQueries } from '../api/employer-queries';
+import { employerQueries } from '../../../api/employer-queries';
+import { useEmployerPK, useSession } from '../../../hooks/use-session';
 import { useSwitchGroup } from '../hooks/use-switch-group';
 import { GroupCard } from './group-card';
 
 /** Home screen: one card per group of the user; choosing one makes it current. */
 export function GroupCards() {
   const groupPKs = useSession()?.groupPKs ?? [];
-  const currentEmployerPK = useCurrentEmployerPK();
+  const currentEmployerPK = useEmployerPK();
   const switchGroup = useSwitchGroup();
   const employers = useSuspenseQueries({
     queries: groupPKs.map((pk) => employerQueries.details(pk)),

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useCallback } from 'react';
-import { removeGroupScopedQueries } from '../../../lib/query-client';
+import { removeGroupScopedQueries } from '../../../api/group-scope';
 import { useAppStore } from '../../../stores/app-store';
 
 /** Makes a group current: drops the previous group's data and the wizard draft, then goes home. */
@@ -14,6 +14,8 @@ export function useSwitchGroup(): (employerPK: number) => Promise<void> {
       setCurrentEmployer(employerPK);
       clearSubscriber();
       closeModal();
+      // Navigating (even to the current path) reruns /_authenticated's beforeLoad and the loaders,
+      // so the route context carries the new employerPK; every group-scoped key is built from it.
       await navigate({ to: '/' });
       removeGroupScopedQueries(queryClient);
     },

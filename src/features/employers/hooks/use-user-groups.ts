@@ -1,7 +1,7 @@
 import { useQueries } from '@tanstack/react-query';
+import { employerQueries } from '../../../api/employer-queries';
 import type { EmployerDetails } from '../../../contracts/employers';
 import { useSession } from '../../../hooks/use-session';
-import { employerQueries } from '../api/employer-queries';
 
 /** Details of every group the user belongs to, in claim order; groups still loading are left out. */
 export function useUserGroups(): EmployerDetails[] {

@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { enrollmentQueries } from '../../../api/enrollment-queries';
 import { endpoints } from '../../../contracts/endpoints';
 import { callEndpoint, isApiError } from '../../../lib/api-client';
 import { notify } from '../../../stores/notification-store';
 import { useAppStore } from '../../../stores/app-store';
-import { enrollmentQueries } from './enrollment-queries';
 
 // Answers after which the request is gone for this wizard anyway: not cancellable on the server
 // yet (501), already gone (404) or no longer cancellable (409).

@@ -1,7 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
+import { enrollmentQueries } from '../../../api/enrollment-queries';
 import { endpoints } from '../../../contracts/endpoints';
-import { useCurrentEmployerPK } from '../../../hooks/use-session';
+import { useEmployerPK } from '../../../hooks/use-session';
 import { isApiError } from '../../../lib/api-client';
 import { useEndpointMutation } from '../../../lib/endpoint-query';
 import { useAppStore } from '../../../stores/app-store';
@@ -14,7 +15,6 @@ import {
   type RequestPointers,
 } from '../lib/wizard-sections';
 import type { WizardSection, WizardSections } from '../lib/wizard-values';
-import { enrollmentQueries } from './enrollment-queries';
 
 export type SaveOutcome =
   | { kind: 'saved'; requestPK: number }
@@ -44,7 +44,7 @@ export type SaveInput<S extends WizardSection = WizardSection> = {
  */
 export function useEnrollmentSave() {
   const queryClient = useQueryClient();
-  const currentEmployerPK = useCurrentEmployerPK();
+  const employerPK = useEmployerPK();
   const create = useEndpointMutation(endpoints.createEnrollmentRequest);
   const update = useEndpointMutation(endpoints.updateEnrollmentRequest);
   const { mutateAsync: createAsync } = create;
@@ -54,7 +54,7 @@ export function useEnrollmentSave() {
     async <S extends WizardSection>(input: SaveInput<S>): Promise<SaveOutcome> => {
       const store = useAppStore.getState();
       const pointers: RequestPointers = input.pointers ?? {
-        employerPK: currentEmployerPK ?? 0,
+        employerPK,
         requestPK: store.enrollment.requestPK,
         subscriberPK: store.enrollment.subscriberPK,
         changeReasonPK: store.enrollment.changeReasonPK,
@@ -96,7 +96,7 @@ export function useEnrollmentSave() {
         return { kind: 'failed', message };
       }
     },
-    [createAsync, updateAsync, currentEmployerPK, queryClient],
+    [createAsync, updateAsync, employerPK, queryClient],
   );
 
   return { save, isSaving: create.isPending || update.isPending };

@@ -8,6 +8,7 @@ import { useQuery, useQueryClient, useSuspenseQuery } from '@tanstack/react-quer
 import { useNavigate } from '@tanstack/react-router';
 import { useMemo, useRef, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
+import { enrollmentQueries } from '../../../api/enrollment-queries';
 import { displayIsoDate } from '../../../components/form/iso-date';
 import { FormSelectField, type SelectOption } from '../../../components/form/form-select-field';
 import { FormYesNoField } from '../../../components/form/form-yes-no-field';
@@ -15,7 +16,6 @@ import type { Plan, PlanType } from '../../../contracts/employers';
 import { planStep } from '../../../contracts/enrollment';
 import { START_BEFORE_GROUP_MESSAGE, SUBSCRIBER_EXISTS_MESSAGE } from '../../../contracts/requests';
 import { useAppStore } from '../../../stores/app-store';
-import { enrollmentQueries } from '../api/enrollment-queries';
 import { useFormDraftAutosave } from '../hooks/use-form-draft-autosave';
 import { useInitialSections } from '../hooks/use-initial-sections';
 import { useSaveOnLeave } from '../hooks/use-save-on-leave';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useCurrentEmployerPK } from '../../../hooks/use-session';
+import { useEmployerPK } from '../../../hooks/use-session';
 import { useAppStore } from '../../../stores/app-store';
 import type { RequestPointers } from '../lib/wizard-sections';
 
@@ -8,10 +8,10 @@ import type { RequestPointers } from '../lib/wizard-sections';
  * when the store moves on under it (a first save creating the request, a clear before leaving).
  */
 export function useWizardPointers(): RequestPointers {
-  const employerPK = useCurrentEmployerPK();
+  const employerPK = useEmployerPK();
   const [pointers] = useState<RequestPointers>(() => {
     const { requestPK, subscriberPK, changeReasonPK } = useAppStore.getState().enrollment;
-    return { employerPK: employerPK ?? 0, requestPK, subscriberPK, changeReasonPK };
+    return { employerPK, requestPK, subscriberPK, changeReasonPK };
   });
   return pointers;
 }

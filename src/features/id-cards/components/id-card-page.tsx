@@ -2,13 +2,13 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
-import { subscriberQueries } from '../../../components/member-chooser/api/subscriber-queries';
+import { subscriberQueries } from '../../../api/subscriber-queries';
 import { SelectableMemberList } from '../../../components/member-chooser/selectable-member-list';
 import { useMemberSearch } from '../../../components/member-chooser/use-member-search';
 import { PageHeading } from '../../../components/ui/page-heading';
 import type { SubscriberSummary } from '../../../contracts/subscribers';
 import { useAppStore } from '../../../stores/app-store';
-import { useRequestIdCard } from '../api/id-card-queries';
+import { useRequestIdCard } from '../api/request-id-card';
 import { openLatestIdCardPdf } from '../id-card-documents';
 import { EMPTY_LOCAL_FILTER, filterMembers, type LocalMemberFilter } from '../local-member-filter';
 import { IdCardRequestedModal } from './id-card-requested-modal';
@@ -30,7 +30,7 @@ export function IdCardPage() {
 
   const discardFilter = () => {
     setFilter(EMPTY_LOCAL_FILTER);
-    void queryClient.invalidateQueries({ queryKey: [...subscriberQueries.all(), 'list'] });
+    void queryClient.invalidateQueries({ queryKey: subscriberQueries.lists() });
   };
 
   const request = (member: SubscriberSummary) =>

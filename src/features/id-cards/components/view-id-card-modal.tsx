@@ -10,8 +10,8 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { idCardQueries } from '../../../api/id-card-queries';
 import { useAppStore } from '../../../stores/app-store';
-import { idCardQueries } from '../api/id-card-queries';
 import { downloadIdCardPdf } from '../id-card-documents';
 
 const TITLE_ID = 'view-id-card-title';

@@ -3,14 +3,13 @@ import Typography from '@mui/material/Typography';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
-import { subscriberQueries } from '../../../components/member-chooser/api/subscriber-queries';
+import { dependentQueries } from '../../../api/dependent-queries';
+import { subscriberQueries } from '../../../api/subscriber-queries';
 import { PendingNoticeModal } from '../../../components/member-chooser/pending-notice-modal';
 import { pendingNoticeFor } from '../../../components/member-chooser/pending-notice';
 import { PageHeading } from '../../../components/ui/page-heading';
-import { DEFAULT_EMPLOYER_PK } from '../../../contracts/employers';
 import type { DropdownLists } from '../../../contracts/lookups';
-import { useCurrentEmployerPK } from '../../../hooks/use-session';
-import { dependentListQueryOptions } from '../../../lib/dependent-list';
+import { useEmployerPK } from '../../../hooks/use-session';
 import { notify } from '../../../stores/notification-store';
 import { DependentUpdateForm } from './dependent-update-form';
 
@@ -21,8 +20,8 @@ type DependentUpdatePageProps = { subscriberPK: number; dependentPK: number; loo
 /** Page 2 of 2 of the update flow for a dependent (found in its subscriber's dependent list). */
 export function DependentUpdatePage({ subscriberPK, dependentPK, lookups }: DependentUpdatePageProps) {
   const { data: detail } = useSuspenseQuery(subscriberQueries.details(subscriberPK));
-  const { data: dependents } = useSuspenseQuery(dependentListQueryOptions({ subscriberPK, includetermed: true }));
-  const employerPK = useCurrentEmployerPK() ?? DEFAULT_EMPLOYER_PK;
+  const { data: dependents } = useSuspenseQuery(dependentQueries.list({ subscriberPK, includetermed: true }));
+  const employerPK = useEmployerPK();
   const navigate = useNavigate();
   const [notice] = useState(() => pendingNoticeFor('update', detail, 'dependent'));
   const dependent = dependents.find((d) => d.dependentPK === dependentPK);

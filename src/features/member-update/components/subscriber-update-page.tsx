@@ -2,13 +2,12 @@ import Typography from '@mui/material/Typography';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
-import { subscriberQueries } from '../../../components/member-chooser/api/subscriber-queries';
+import { subscriberQueries } from '../../../api/subscriber-queries';
 import { PendingNoticeModal } from '../../../components/member-chooser/pending-notice-modal';
 import { pendingNoticeFor } from '../../../components/member-chooser/pending-notice';
 import { PageHeading } from '../../../components/ui/page-heading';
-import { DEFAULT_EMPLOYER_PK } from '../../../contracts/employers';
 import type { DropdownLists } from '../../../contracts/lookups';
-import { useCurrentEmployerPK } from '../../../hooks/use-session';
+import { useEmployerPK } from '../../../hooks/use-session';
 import { notify } from '../../../stores/notification-store';
 import { SubscriberUpdateForm } from './subscriber-update-form';
 
@@ -19,7 +18,7 @@ type SubscriberUpdatePageProps = { subscriberPK: number; lookups: DropdownLists 
 /** Page 2 of 2 of the update flow for a subscriber. */
 export function SubscriberUpdatePage({ subscriberPK, lookups }: SubscriberUpdatePageProps) {
   const { data: detail } = useSuspenseQuery(subscriberQueries.details(subscriberPK));
-  const employerPK = useCurrentEmployerPK() ?? DEFAULT_EMPLOYER_PK;
+  const employerPK = useEmployerPK();
   const navigate = useNavigate();
   // Judged once, on arrival (a reload or a link): the request this page submits must not trigger it.
   const [notice] = useState(() => pendingNoticeFor('update', detail));

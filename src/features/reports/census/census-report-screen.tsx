@@ -8,11 +8,10 @@ import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useCallback, useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { CENSUS_FILE_NAME } from '../../../contracts/census';
-import { DEFAULT_EMPLOYER_PK } from '../../../contracts/employers';
 import { endpoints } from '../../../contracts/endpoints';
 import { FormDateField } from '../../../components/form/form-date-field';
 import { PageHeading } from '../../../components/ui/page-heading';
-import { useCurrentEmployerPK } from '../../../hooks/use-session';
+import { useEmployerPK } from '../../../hooks/use-session';
 import { isApiError } from '../../../lib/api-client';
 import { downloadFile } from '../../../lib/download-file';
 import { DownloadStatus } from '../components/download-status';
@@ -32,7 +31,7 @@ type CensusRequest = CensusSearch & { employerPK: number };
  * through the page's own code.
  */
 export function CensusReportScreen() {
-  const employerPK = useCurrentEmployerPK() ?? DEFAULT_EMPLOYER_PK;
+  const employerPK = useEmployerPK();
   const search = censusSearchSchema.parse(useSearch({ strict: false }));
   const navigate = useNavigate();
   const queryClient = useQueryClient();

@@ -2,13 +2,6 @@ import type { DocumentKind } from '../../../contracts/documents';
 import { endpoints } from '../../../contracts/endpoints';
 import { downloadFile, type DownloadFileOptions } from '../../../lib/download-file';
 
-/** The list call of each document type (spec 2 §7), named as the spec names the call. */
-export const DOCUMENT_LIST_CALLS = {
-  funding: { verb: 'fundingReportList', endpoint: endpoints.fundingReportList },
-  invoice: { verb: 'invoiceList', endpoint: endpoints.invoiceList },
-  monthly: { verb: 'specAggFileList', endpoint: endpoints.specAggFileList },
-} as const satisfies Record<DocumentKind, { verb: string; endpoint: unknown }>;
-
 type DownloadOptions = Pick<DownloadFileOptions, 'onProgress' | 'signal'>;
 
 /** Fetches one listed document and saves it under its own name. */

@@ -8,21 +8,20 @@ import Typography from '@mui/material/Typography';
 import { QueryErrorResetBoundary, useIsFetching, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { CatchBoundary } from '@tanstack/react-router';
 import { Suspense, useState } from 'react';
+import { documentQueries } from '../../../api/document-queries';
 import {
   DOCUMENT_PAGE_LINKS,
   DOCUMENT_PAGE_SIZE,
   DOCUMENT_TITLES,
   type DocumentKind,
 } from '../../../contracts/documents';
-import { DEFAULT_EMPLOYER_PK } from '../../../contracts/employers';
 import { ListPagination } from '../../../components/data-table/list-pagination';
 import { PageHeading } from '../../../components/ui/page-heading';
-import { useCurrentEmployerPK } from '../../../hooks/use-session';
+import { useEmployerPK } from '../../../hooks/use-session';
 import { DownloadStatus } from '../components/download-status';
 import { RetryAlert } from '../components/retry-alert';
 import { useFileDownload } from '../hooks/use-file-download';
 import type { DateRange } from '../lib/date-range';
-import { documentQueries } from './api/document-queries';
 import { downloadDocument } from './document-kinds';
 import { DocumentFilters } from './document-filters';
 import { compactDocumentSearch, pageOf, withDateFilters, withPage, type DocumentSearch } from './document-search';
@@ -40,7 +39,7 @@ type Selection = { listKey: string; documentName: string };
  */
 export function DocumentListScreen({ kind }: DocumentListScreenProps) {
   const title = DOCUMENT_TITLES[kind];
-  const employerPK = useCurrentEmployerPK() ?? DEFAULT_EMPLOYER_PK;
+  const employerPK = useEmployerPK();
   const queryClient = useQueryClient();
   const [search, setSearch] = useDocumentSearch();
   const listKey = JSON.stringify(compactDocumentSearch(search));

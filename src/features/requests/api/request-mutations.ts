@@ -1,7 +1,7 @@
-import { subscriberQueries } from '../../../components/member-chooser/api/subscriber-queries';
+import { requestQueries } from '../../../api/request-queries';
+import { subscriberQueries } from '../../../api/subscriber-queries';
 import { endpoints } from '../../../contracts/endpoints';
 import { useEndpointMutation } from '../../../lib/endpoint-query';
-import { requestQueries } from './request-queries';
 
 // A cancelled or approved request changes the list, and the member's pending-request flags.
 const CHANGED = [requestQueries.all(), subscriberQueries.all()] as const;

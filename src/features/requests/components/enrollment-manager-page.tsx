@@ -6,16 +6,15 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useIsFetching, useSuspenseQuery } from '@tanstack/react-query';
 import { Suspense, useState } from 'react';
+import { requestQueries } from '../../../api/request-queries';
 import { ListPagination } from '../../../components/data-table/list-pagination';
 import { PageHeading } from '../../../components/ui/page-heading';
-import { DEFAULT_EMPLOYER_PK } from '../../../contracts/employers';
 import { endpoints } from '../../../contracts/endpoints';
 import { canAccess } from '../../../contracts/permissions';
 import { REQUEST_PAGE_LINKS, REQUEST_PAGE_SIZE, type RequestItem } from '../../../contracts/requests';
-import { useCurrentEmployerPK, useCurrentRoles } from '../../../hooks/use-session';
+import { useCurrentRoles, useEmployerPK } from '../../../hooks/use-session';
 import { openBlobInNewWindow } from '../../../lib/open-document';
 import { useAppStore, type ModalName } from '../../../stores/app-store';
-import { requestQueries } from '../api/request-queries';
 import { useRequestSearch } from '../hooks/use-request-search';
 import { requestListQuery } from '../lib/request-list-query';
 import { nextSort, pageOf, type RequestSearch } from '../lib/request-search';
@@ -90,7 +89,7 @@ type RequestResultsProps = {
 };
 
 function RequestResults({ search, mayApprove, onSearch, onAction }: RequestResultsProps) {
-  const employerPK = useCurrentEmployerPK() ?? DEFAULT_EMPLOYER_PK;
+  const employerPK = useEmployerPK();
   const { data } = useSuspenseQuery(requestListQuery(search, employerPK));
   return (
     <>
@@ -123,7 +122,7 @@ function RequestResults({ search, mayApprove, onSearch, onAction }: RequestResul
 }
 
 function FetchingBar() {
-  const fetching = useIsFetching({ queryKey: [...requestQueries.all(), 'list'] }) > 0;
+  const fetching = useIsFetching({ queryKey: requestQueries.lists() }) > 0;
   // The bar keeps its height when idle so the table does not jump.
   return fetching ? <LinearProgress aria-label="Loading requests" /> : <Box sx={{ height: 4 }} />;
 }

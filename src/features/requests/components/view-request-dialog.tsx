@@ -12,8 +12,8 @@ import ListItemText from '@mui/material/ListItemText';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
+import { requestQueries } from '../../../api/request-queries';
 import type { requestStatusEvent, RequestItem } from '../../../contracts/requests';
-import { requestQueries } from '../api/request-queries';
 import { formatMoment } from '../lib/format-requested';
 import { REQUEST_STATUS_LABELS } from '../../../contracts/requests';
 

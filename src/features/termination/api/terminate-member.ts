@@ -1,9 +1,11 @@
-import { subscriberQueries } from '../../../components/member-chooser/api/subscriber-queries';
+import { dependentQueries } from '../../../api/dependent-queries';
+import { requestQueries } from '../../../api/request-queries';
+import { subscriberQueries } from '../../../api/subscriber-queries';
 import { endpoints } from '../../../contracts/endpoints';
 import { useEndpointMutation } from '../../../lib/endpoint-query';
 
 // A termination request makes the member pending and adds a submission.
-const CHANGED = [subscriberQueries.all(), ['dependents'], ['requests']] as const;
+const CHANGED = [subscriberQueries.all(), dependentQueries.all(), requestQueries.all()] as const;
 
 export function useTerminateSubscriber() {
   return useEndpointMutation(endpoints.terminateSubscriber, { invalidates: CHANGED });
@@ -16,6 +18,6 @@ export function useTerminateDependent() {
 /** The follow-up change-coverage draft after a dependent's termination. */
 export function useCreateFollowUpRequest() {
   return useEndpointMutation(endpoints.createEnrollmentRequest, {
-    invalidates: [subscriberQueries.all(), ['requests']],
+    invalidates: [subscriberQueries.all(), requestQueries.all()],
   });
 }

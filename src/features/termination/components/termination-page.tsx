@@ -3,14 +3,14 @@ import Typography from '@mui/material/Typography';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
-import { subscriberQueries } from '../../../components/member-chooser/api/subscriber-queries';
+import { dependentQueries } from '../../../api/dependent-queries';
+import { subscriberQueries } from '../../../api/subscriber-queries';
 import { PendingNoticeModal } from '../../../components/member-chooser/pending-notice-modal';
 import { pendingNoticeFor } from '../../../components/member-chooser/pending-notice';
 import { PageHeading } from '../../../components/ui/page-heading';
 import type { LookupItem } from '../../../contracts/common';
 import type { Dependent } from '../../../contracts/dependents';
 import type { SubscriberDetail } from '../../../contracts/subscribers';
-import { dependentListQueryOptions } from '../../../lib/dependent-list';
 import { useTermination } from '../hooks/use-termination';
 import { TerminationForm } from './termination-form';
 import {
@@ -51,7 +51,7 @@ function DependentTermination({
   reasons: readonly LookupItem[];
 }) {
   const { data: dependents } = useSuspenseQuery(
-    dependentListQueryOptions({ subscriberPK: detail.subscriberPK, includetermed: true }),
+    dependentQueries.list({ subscriberPK: detail.subscriberPK, includetermed: true }),
   );
   const dependent = dependents.find((d) => d.dependentPK === dependentPK);
   if (!dependent) return <Alert severity="warning">This dependent was not found for the chosen subscriber.</Alert>;

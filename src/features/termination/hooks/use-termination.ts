@@ -1,5 +1,4 @@
 import { useNavigate } from '@tanstack/react-router';
-import { DEFAULT_EMPLOYER_PK } from '../../../contracts/employers';
 import type { Dependent } from '../../../contracts/dependents';
 import { DEPENDENT_TERMINATION_CHANGE_REASON_PK } from '../../../contracts/lookups';
 import type { SubscriberDetail } from '../../../contracts/subscribers';
@@ -9,7 +8,7 @@ import {
   RETRO_TERMINATION_MESSAGE,
   type TerminationPayload,
 } from '../../../contracts/terminations';
-import { useCurrentEmployerPK } from '../../../hooks/use-session';
+import { useEmployerPK } from '../../../hooks/use-session';
 import { isApiError } from '../../../lib/api-client';
 import { useAppStore } from '../../../stores/app-store';
 import { notify } from '../../../stores/notification-store';
@@ -25,7 +24,7 @@ const isRetroRefusal = (error: unknown) => isApiError(error) && error.problem.de
  */
 export function useTermination(detail: SubscriberDetail, dependent?: Dependent) {
   const navigate = useNavigate();
-  const employerPK = useCurrentEmployerPK() ?? DEFAULT_EMPLOYER_PK;
+  const employerPK = useEmployerPK();
   const modal = useAppStore((state) => state.modal);
   const { openModal, closeModal, clearSubscriber, updateDraft } = useAppStore.getState();
   const terminateSubscriber = useTerminateSubscriber();

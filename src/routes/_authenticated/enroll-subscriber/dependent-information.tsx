@@ -1,8 +1,8 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
+import { lookupQueries } from '../../../api/lookup-queries';
 import { DependentInformationPage } from '../../../features/enrollment/components/dependent-information-page';
 import { loadEnrollmentStep, requireEnrollmentRequest } from '../../../features/enrollment/wizard-route';
-import { lookupQueries } from '../../../features/lookups/api/lookup-queries';
 
 export const Route = createFileRoute('/_authenticated/enroll-subscriber/dependent-information')({
   beforeLoad: requireEnrollmentRequest,

@@ -1,8 +1,8 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
+import { lookupQueries } from '../../../api/lookup-queries';
 import { PersonalInformationPage } from '../../../features/enrollment/components/personal-information-page';
 import { loadEnrollmentStep } from '../../../features/enrollment/wizard-route';
-import { lookupQueries } from '../../../features/lookups/api/lookup-queries';
 
 export const Route = createFileRoute('/_authenticated/enroll-subscriber/personal-information')({
   loader: ({ context }) =>

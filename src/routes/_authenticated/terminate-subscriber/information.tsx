@@ -1,10 +1,10 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, redirect } from '@tanstack/react-router';
-import { subscriberQueries } from '../../../components/member-chooser/api/subscriber-queries';
-import { lookupQueries } from '../../../features/lookups/api/lookup-queries';
+import { dependentQueries } from '../../../api/dependent-queries';
+import { lookupQueries } from '../../../api/lookup-queries';
+import { subscriberQueries } from '../../../api/subscriber-queries';
 import { TerminationPage } from '../../../features/termination/components/termination-page';
 import { terminateSearch } from '../../../features/termination/lib/terminate-search';
-import { dependentListQueryOptions } from '../../../lib/dependent-list';
 
 export const Route = createFileRoute('/_authenticated/terminate-subscriber/information')({
   validateSearch: terminateSearch,
@@ -14,7 +14,7 @@ export const Route = createFileRoute('/_authenticated/terminate-subscriber/infor
     await Promise.all([
       queryClient.ensureQueryData(subscriberQueries.details(subscriberPK)),
       queryClient.ensureQueryData(lookupQueries.list('terminatePlanReason')),
-      dependentPK && queryClient.ensureQueryData(dependentListQueryOptions({ subscriberPK, includetermed: true })),
+      dependentPK && queryClient.ensureQueryData(dependentQueries.list({ subscriberPK, includetermed: true })),
     ]);
     return { subscriberPK, dependentPK };
   },

@@ -1,10 +1,10 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, redirect } from '@tanstack/react-router';
-import { subscriberQueries } from '../../../components/member-chooser/api/subscriber-queries';
-import { lookupQueries } from '../../../features/lookups/api/lookup-queries';
+import { dependentQueries } from '../../../api/dependent-queries';
+import { lookupQueries } from '../../../api/lookup-queries';
+import { subscriberQueries } from '../../../api/subscriber-queries';
 import { DependentUpdatePage } from '../../../features/member-update/components/dependent-update-page';
 import { dependentPageSearch } from '../../../features/member-update/lib/member-page-search';
-import { dependentListQueryOptions } from '../../../lib/dependent-list';
 
 export const Route = createFileRoute('/_authenticated/update-subscriber/update-dependent-information')({
   validateSearch: dependentPageSearch,
@@ -13,7 +13,7 @@ export const Route = createFileRoute('/_authenticated/update-subscriber/update-d
     if (!subscriberPK || !dependentPK) throw redirect({ to: '/update-subscriber/choose-a-subscriber-or-dependent' });
     await Promise.all([
       queryClient.ensureQueryData(subscriberQueries.details(subscriberPK)),
-      queryClient.ensureQueryData(dependentListQueryOptions({ subscriberPK, includetermed: true })),
+      queryClient.ensureQueryData(dependentQueries.list({ subscriberPK, includetermed: true })),
       queryClient.ensureQueryData(lookupQueries.dropdowns()),
     ]);
     return { subscriberPK, dependentPK };

@@ -1,7 +1,7 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, redirect } from '@tanstack/react-router';
-import { subscriberQueries } from '../../../components/member-chooser/api/subscriber-queries';
-import { lookupQueries } from '../../../features/lookups/api/lookup-queries';
+import { lookupQueries } from '../../../api/lookup-queries';
+import { subscriberQueries } from '../../../api/subscriber-queries';
 import { SubscriberUpdatePage } from '../../../features/member-update/components/subscriber-update-page';
 import { subscriberPageSearch } from '../../../features/member-update/lib/member-page-search';
 

@@ -1,14 +1,17 @@
 import { queryOptions } from '@tanstack/react-query';
-import { endpoints } from '../../../contracts/endpoints';
-import { endpointQueryOptions } from '../../../lib/endpoint-query';
+import { endpoints } from '../contracts/endpoints';
+import { endpointQueryOptions } from '../lib/endpoint-query';
+
+const ROOT = 'fsa';
 
 /** Keys are ['fsa', verb, input]. */
-export const coverageQueries = {
+export const fsaQueries = {
+  all: () => [ROOT] as const,
   /** FSA elections of a subscriber. A failure shows nothing (spec 2 §4), so it is not announced or retried. */
-  fsa: (subscriberPK: number) =>
+  information: (subscriberPK: number) =>
     queryOptions({
       ...endpointQueryOptions(
-        'fsa',
+        ROOT,
         'information',
         endpoints.fsaInformation,
         { query: { subscriberPK } },

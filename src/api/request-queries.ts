@@ -1,25 +1,28 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { EndpointBody } from '../../../contracts/endpoint';
-import { endpoints } from '../../../contracts/endpoints';
-import { endpointQueryOptions } from '../../../lib/endpoint-query';
+import type { EndpointBody } from '../contracts/endpoint';
+import { endpoints } from '../contracts/endpoints';
+import { endpointQueryOptions } from '../lib/endpoint-query';
 
 export type RequestListBody = EndpointBody<typeof endpoints.requestList>;
 
+const ROOT = 'requests';
+
 /**
  * Enrollment submissions. Keys are ['requests', verb, input], so every change of a request (here or
- * in the member flows) invalidates ['requests'] at once.
+ * in the member flows) invalidates all() at once.
  */
 export const requestQueries = {
-  all: () => ['requests'] as const,
+  all: () => [ROOT] as const,
+  lists: () => [ROOT, 'list'] as const,
   list: (body: RequestListBody) =>
     queryOptions({
-      ...endpointQueryOptions('requests', 'list', endpoints.requestList, { body }),
+      ...endpointQueryOptions(ROOT, 'list', endpoints.requestList, { body }),
       // Statuses move on the server (processing), so a revisit shows them fresh.
       staleTime: 0,
     }),
   details: (requestPK: number) =>
     queryOptions({
-      ...endpointQueryOptions('requests', 'details', endpoints.requestDetails, {
+      ...endpointQueryOptions(ROOT, 'details', endpoints.requestDetails, {
         query: { requestPK, needsView: true },
       }),
       staleTime: 0,

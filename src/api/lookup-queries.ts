@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
-import { endpoints } from '../../../contracts/endpoints';
-import type { LookupKind } from '../../../contracts/lookups';
-import { endpointQueryOptions } from '../../../lib/endpoint-query';
+import { endpoints } from '../contracts/endpoints';
+import type { LookupKind } from '../contracts/lookups';
+import { endpointQueryOptions } from '../lib/endpoint-query';
 
 /** Lookup lists without parameters, by kind. */
 const LIST_ENDPOINTS = {
@@ -19,15 +19,17 @@ export type SimpleLookupKind = keyof typeof LIST_ENDPOINTS;
 // Lookups are fetched once per sign-in; the cache is cleared at logout.
 const ONCE = { staleTime: Infinity, gcTime: Infinity } as const;
 
+const ROOT = 'lookups';
+
+/** Keys are ['lookups', kind, input]. */
 export const lookupQueries = {
-  all: () => ['lookups'] as const,
-  dropdowns: () =>
-    queryOptions({ ...endpointQueryOptions('lookups', 'dropdowns', endpoints.dropdownLists, {}), ...ONCE }),
+  all: () => [ROOT] as const,
+  dropdowns: () => queryOptions({ ...endpointQueryOptions(ROOT, 'dropdowns', endpoints.dropdownLists, {}), ...ONCE }),
   list: (kind: SimpleLookupKind) =>
-    queryOptions({ ...endpointQueryOptions('lookups', kind, LIST_ENDPOINTS[kind], {}), ...ONCE }),
+    queryOptions({ ...endpointQueryOptions(ROOT, kind, LIST_ENDPOINTS[kind], {}), ...ONCE }),
   changePlanReasons: (needAll = false) =>
     queryOptions({
-      ...endpointQueryOptions('lookups', 'changePlanReason', endpoints.changePlanReasonList, { query: { needAll } }),
+      ...endpointQueryOptions(ROOT, 'changePlanReason', endpoints.changePlanReasonList, { query: { needAll } }),
       ...ONCE,
     }),
 };

@@ -1,15 +1,18 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { availablePlanQuery, coverageOptionsQuery } from '../../../contracts/employers';
-import { endpoints } from '../../../contracts/endpoints';
-import type { EnrollmentDraft } from '../../../contracts/enrollment';
-import type { SubscriberDetail } from '../../../contracts/subscribers';
-import { callEndpoint } from '../../../lib/api-client';
-import { endpointQueryOptions } from '../../../lib/endpoint-query';
+import type { availablePlanQuery, coverageOptionsQuery } from '../contracts/employers';
+import { endpoints } from '../contracts/endpoints';
+import type { EnrollmentDraft } from '../contracts/enrollment';
+import type { SubscriberDetail } from '../contracts/subscribers';
+import { callEndpoint } from '../lib/api-client';
+import { endpointQueryOptions } from '../lib/endpoint-query';
 
+const ROOT = 'enrollment';
+
+/** Enrollment request drafts and what the wizard reads around them; keys are ['enrollment', verb, input]. */
 export const enrollmentQueries = {
-  all: () => ['enrollment'] as const,
-  drafts: () => ['enrollment', 'draft'] as const,
+  all: () => [ROOT] as const,
+  drafts: () => [ROOT, 'draft'] as const,
   /** The saved draft of a request; null before the request exists (nothing to load). */
   draft: (requestPK: number | null) =>
     queryOptions<EnrollmentDraft | null>({
@@ -21,7 +24,7 @@ export const enrollmentQueries = {
   /** The existing member a change of coverage starts from; null for a new enrollment. */
   member: (subscriberPK: number | null) =>
     queryOptions<SubscriberDetail | null>({
-      queryKey: ['enrollment', 'member', subscriberPK],
+      queryKey: [ROOT, 'member', subscriberPK],
       queryFn: ({ signal }) =>
         subscriberPK === null
           ? null
@@ -29,9 +32,9 @@ export const enrollmentQueries = {
       ...(subscriberPK === null && { initialData: null, staleTime: Infinity }),
     }),
   divisions: (employerPK: number) =>
-    endpointQueryOptions('enrollment', 'divisions', endpoints.employerDivisions, { query: { employerPK } }),
+    endpointQueryOptions(ROOT, 'divisions', endpoints.employerDivisions, { query: { employerPK } }),
   plans: (query: z.input<typeof availablePlanQuery>) =>
-    endpointQueryOptions('enrollment', 'plans', endpoints.availablePlanList, { query }),
+    endpointQueryOptions(ROOT, 'plans', endpoints.availablePlanList, { query }),
   tiers: (query: z.input<typeof coverageOptionsQuery>) =>
-    endpointQueryOptions('enrollment', 'tiers', endpoints.coverageOptions, { query }),
+    endpointQueryOptions(ROOT, 'tiers', endpoints.coverageOptions, { query }),
 };

@@ -1,0 +1,14 @@
+import type { z } from 'zod';
+import type { claimSearchBody } from '../contracts/claims';
+import { endpoints } from '../contracts/endpoints';
+import { endpointQueryOptions } from '../lib/endpoint-query';
+
+const ROOT = 'claims';
+
+/** Keys are ['claims', verb, input]. */
+export const claimQueries = {
+  all: () => [ROOT] as const,
+  lists: () => [ROOT, 'list'] as const,
+  list: (employerPK: number, body: z.input<typeof claimSearchBody>) =>
+    endpointQueryOptions(ROOT, 'list', endpoints.claimDetails, { query: { employerPK }, body }),
+};

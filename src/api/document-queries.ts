@@ -1,0 +1,23 @@
+import type { z } from 'zod';
+import type { DocumentKind, documentListBody } from '../contracts/documents';
+import { endpoints } from '../contracts/endpoints';
+import { endpointQueryOptions } from '../lib/endpoint-query';
+
+/** The list call of each document type (spec 2 §7), named as the spec names the call. */
+export const DOCUMENT_LIST_CALLS = {
+  funding: { verb: 'fundingReportList', endpoint: endpoints.fundingReportList },
+  invoice: { verb: 'invoiceList', endpoint: endpoints.invoiceList },
+  monthly: { verb: 'specAggFileList', endpoint: endpoints.specAggFileList },
+} as const satisfies Record<DocumentKind, { verb: string; endpoint: unknown }>;
+
+const ROOT = 'documents';
+
+/** Document list reads; keys are ['documents', verb, { body }], one verb per document type. */
+export const documentQueries = {
+  all: () => [ROOT] as const,
+  list: (kind: DocumentKind, body: z.input<typeof documentListBody>) => {
+    const { verb, endpoint } = DOCUMENT_LIST_CALLS[kind];
+    // The screen shows list failures itself, with a Retry (the spec only logs them).
+    return endpointQueryOptions(ROOT, verb, endpoint, { body }, { notify: false });
+  },
+};

@@ -1,0 +1,27 @@
+import { queryOptions } from '@tanstack/react-query';
+import { endpoints } from '../contracts/endpoints';
+import type { SubscriberListQuery } from '../contracts/subscribers';
+import { endpointQueryOptions } from '../lib/endpoint-query';
+
+const ROOT = 'subscribers';
+
+/**
+ * Subscriber reads shared by the chooser and the member flows. Keys are
+ * ['subscribers', verb, input], so every change request can invalidate all() at once.
+ */
+export const subscriberQueries = {
+  all: () => [ROOT] as const,
+  lists: () => [ROOT, 'list'] as const,
+  allDetails: () => [ROOT, 'details'] as const,
+  list: (query: SubscriberListQuery) =>
+    queryOptions({
+      ...endpointQueryOptions(ROOT, 'list', endpoints.subscriberList, { body: query }),
+      // Pending flags change with every submitted request: a revisit should show them fresh.
+      staleTime: 0,
+    }),
+  details: (pk: number) =>
+    queryOptions({
+      ...endpointQueryOptions(ROOT, 'details', endpoints.subscriberDetails, { query: { pk } }),
+      staleTime: 0,
+    }),
+};
