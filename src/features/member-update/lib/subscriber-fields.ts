@@ -1,6 +1,6 @@
 import type { LookupItem } from '../../../contracts/common';
 import type { DropdownLists } from '../../../contracts/lookups';
-import { formatIsoDate } from '../../../components/member-chooser/format-iso-date';
+import { formatIsoDate } from '../../../lib/calendar-date';
 import type { ReviewedField } from './changed-fields';
 
 export const nameOf = (items: readonly LookupItem[], pk: unknown) =>
