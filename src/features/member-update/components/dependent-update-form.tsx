@@ -17,7 +17,7 @@ import { LIMITS, todayIsoDate } from '../../../contracts/person-rules';
 import { useUpdateDependent } from '../api/update-member';
 import { useReviewChanges } from '../hooks/use-review-changes';
 import { dependentFields } from '../lib/dependent-fields';
-import { applyServerFieldErrors } from '../lib/server-field-errors';
+import { applyServerFieldErrors, fieldsNamed } from '../../../components/form/server-field-errors';
 import { ReviewActions } from './review-actions';
 import { FormErrors } from './form-errors';
 
@@ -50,7 +50,7 @@ export function DependentUpdateForm({ dependent, employerPK, lookups, onSaved, o
     criteriaMode: 'all',
     mode: 'onTouched',
   });
-  const { control, setError, setFocus, formState } = form;
+  const { control, setFocus, formState } = form;
   const sameAddress = useWatch({ control, name: 'sameAddress' });
   const update = useUpdateDependent();
 
@@ -68,7 +68,13 @@ export function DependentUpdateForm({ dependent, employerPK, lookups, onSaved, o
         {
           onSuccess: onSaved,
           onError: (error) => {
-            applyServerFieldErrors(error, setError, { prefix: 'dependent', fields: fields.map((f) => f.name) });
+            applyServerFieldErrors(form, error, {
+              fieldOf: fieldsNamed(
+                fields.map((f) => f.name),
+                'dependent',
+              ),
+              unplacedOnRoot: true,
+            });
             review.failed();
           },
         },

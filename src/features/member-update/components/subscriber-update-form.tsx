@@ -17,7 +17,7 @@ import {
   type SubscriberDetail,
 } from '../../../contracts/subscribers';
 import { useReviewChanges } from '../hooks/use-review-changes';
-import { applyServerFieldErrors } from '../lib/server-field-errors';
+import { applyServerFieldErrors, fieldsNamed } from '../../../components/form/server-field-errors';
 import { subscriberFields } from '../lib/subscriber-fields';
 import { useUpdateSubscriber } from '../api/update-member';
 import { ReviewActions } from './review-actions';
@@ -46,7 +46,7 @@ export function SubscriberUpdateForm({ detail, employerPK, lookups, onSaved, onC
     criteriaMode: 'all',
     mode: 'onTouched',
   });
-  const { control, setError, setFocus, formState } = form;
+  const { control, setFocus, formState } = form;
   const update = useUpdateSubscriber();
 
   const review = useReviewChanges({
@@ -64,7 +64,13 @@ export function SubscriberUpdateForm({ detail, employerPK, lookups, onSaved, onC
         {
           onSuccess: onSaved,
           onError: (error) => {
-            applyServerFieldErrors(error, setError, { prefix: 'subscriber', fields: fields.map((f) => f.name) });
+            applyServerFieldErrors(form, error, {
+              fieldOf: fieldsNamed(
+                fields.map((f) => f.name),
+                'subscriber',
+              ),
+              unplacedOnRoot: true,
+            });
             review.failed();
           },
         },
