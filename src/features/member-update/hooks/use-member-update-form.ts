@@ -42,11 +42,8 @@ export function useMemberUpdateForm<TIn extends FieldValues, TOut extends { ssn?
       send(ssn ? values : rest, {
         onSuccess: onSaved,
         onError: (error) => {
-          const fieldOf = fieldsNamed(
-            fields.map((f) => f.name),
-            prefix,
-          );
-          applyServerFieldErrors(form, error, { fieldOf, unplacedOnRoot: true });
+          const names = fields.map((f) => f.name);
+          applyServerFieldErrors(form, error, { fieldOf: fieldsNamed(names, prefix), unplacedOnRoot: true });
           review.failed();
         },
       });
