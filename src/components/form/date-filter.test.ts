@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { dateOrderMessage, inDateOrder, optionalDateFilter } from './date-filter';
-import { INVALID_DATE_VALUE } from './iso-date';
+import { INVALID_DATE_VALUE } from '../../lib/calendar-date';
 
 describe('date filters', () => {
   const startDate = optionalDateFilter('Start Date');

@@ -4,7 +4,7 @@ import { useController, type FieldPath, type FieldValues } from 'react-hook-form
 import { helperNode } from './field-helper-text';
 import { fieldId, messagesOf } from './field-messages';
 import type { FormFieldBaseProps } from './form-text-field';
-import { dateToIso, isoToDate } from './iso-date';
+import { dateToIso, isoToDate } from '../../lib/calendar-date';
 
 export type FormDateFieldProps<T extends FieldValues, N extends FieldPath<T>, TOut = T> = FormFieldBaseProps<
   T,

@@ -1,7 +1,7 @@
 import Chip from '@mui/material/Chip';
 import { createColumnHelper, rowExpandingFeature, rowSortingFeature, tableFeatures } from '@tanstack/react-table';
 import type { SubscriberSummary } from '../../contracts/subscribers';
-import { formatIsoDate } from './format-iso-date';
+import { formatIsoDate } from '../../lib/calendar-date';
 
 // Sorting and paging happen on the server; the table only tracks which column is sorted and which
 // rows show their dependents.

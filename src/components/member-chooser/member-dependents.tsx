@@ -9,7 +9,7 @@ import { useQuery } from '@tanstack/react-query';
 import { dependentQueries } from '../../api/dependent-queries';
 import type { Dependent } from '../../contracts/dependents';
 import type { SubscriberSummary } from '../../contracts/subscribers';
-import { formatIsoDate } from './format-iso-date';
+import { formatIsoDate } from '../../lib/calendar-date';
 
 type MemberDependentsProps = {
   subscriber: SubscriberSummary;

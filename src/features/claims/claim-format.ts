@@ -1,4 +1,4 @@
-import { formatIsoDate } from '../../components/member-chooser/format-iso-date';
+import { formatIsoDate } from '../../lib/calendar-date';
 
 /** Shown for a claim not paid yet (spec 2 §2). */
 export const IN_PROCESS = 'In-Process';

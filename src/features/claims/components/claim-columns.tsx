@@ -1,5 +1,5 @@
 import { createColumnHelper, rowSortingFeature, tableFeatures } from '@tanstack/react-table';
-import { formatIsoDate } from '../../../components/member-chooser/format-iso-date';
+import { formatIsoDate } from '../../../lib/calendar-date';
 import type { Claim } from '../../../contracts/claims';
 import { formatUsd } from '../../../lib/format-currency';
 import { formatPaymentDate } from '../claim-format';

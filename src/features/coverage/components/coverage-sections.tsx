@@ -6,7 +6,7 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
-import { formatIsoDate } from '../../../components/member-chooser/format-iso-date';
+import { formatIsoDate } from '../../../lib/calendar-date';
 import type { Dependent } from '../../../contracts/dependents';
 import type { EmployerDetails } from '../../../contracts/employers';
 import type { FsaItem } from '../../../contracts/plans';

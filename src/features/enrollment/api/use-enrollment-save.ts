@@ -3,7 +3,7 @@ import { useCallback } from 'react';
 import { enrollmentQueries } from '../../../api/enrollment-queries';
 import { endpoints } from '../../../contracts/endpoints';
 import { useEmployerPK } from '../../../hooks/use-session';
-import { isApiError } from '../../../lib/api-client';
+import { isApiError, type ApiError } from '../../../lib/api-client';
 import { useEndpointMutation } from '../../../lib/endpoint-query';
 import { useAppStore } from '../../../stores/app-store';
 import { readFormDrafts, writeFormDraft } from '../lib/form-drafts';
@@ -20,7 +20,7 @@ export type SaveOutcome =
   | { kind: 'saved'; requestPK: number }
   | { kind: 'exists' }
   | { kind: 'startBeforeGroup' }
-  | { kind: 'invalid'; errors: Record<string, string[]> }
+  | { kind: 'invalid'; error: ApiError }
   | { kind: 'failed'; message: string };
 
 export type SaveInput<S extends WizardSection = WizardSection> = {
@@ -90,7 +90,7 @@ export function useEnrollmentSave() {
         return { kind: 'saved', requestPK: answer.requestPK };
       } catch (error) {
         if (isApiError(error) && error.status === 400 && error.problem.errors) {
-          return { kind: 'invalid', errors: error.problem.errors };
+          return { kind: 'invalid', error };
         }
         const message = isApiError(error) ? error.message : 'The server could not be reached. Please try again.';
         return { kind: 'failed', message };

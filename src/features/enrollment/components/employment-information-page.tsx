@@ -10,7 +10,7 @@ import { FormDateField } from '../../../components/form/form-date-field';
 import { FormSelectField } from '../../../components/form/form-select-field';
 import { FormTextField } from '../../../components/form/form-text-field';
 import { FormYesNoField } from '../../../components/form/form-yes-no-field';
-import { isoToDate } from '../../../components/form/iso-date';
+import { isoToDate } from '../../../lib/calendar-date';
 import { employmentStep } from '../../../contracts/enrollment';
 import type { DropdownLists } from '../../../contracts/lookups';
 import { useAppStore } from '../../../stores/app-store';

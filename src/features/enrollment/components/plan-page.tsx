@@ -9,7 +9,7 @@ import { useNavigate } from '@tanstack/react-router';
 import { useMemo, useRef, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { enrollmentQueries } from '../../../api/enrollment-queries';
-import { displayIsoDate } from '../../../components/form/iso-date';
+import { formatIsoDate } from '../../../lib/calendar-date';
 import { FormSelectField, type SelectOption } from '../../../components/form/form-select-field';
 import { FormYesNoField } from '../../../components/form/form-yes-no-field';
 import type { Plan, PlanType } from '../../../contracts/employers';
@@ -201,7 +201,7 @@ function PlanStep() {
               <TextField
                 id="field-groupEffectiveDate"
                 label={L.groupEffectiveDate}
-                value={displayIsoDate(groupEffectiveDate)}
+                value={formatIsoDate(groupEffectiveDate)}
                 fullWidth
                 slotProps={{ htmlInput: { readOnly: true } }}
                 helperText="Contract start of the chosen plan"

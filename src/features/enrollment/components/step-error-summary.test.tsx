@@ -4,25 +4,24 @@ import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { describe, expect, it } from 'vitest';
 import { FormTextField } from '../../../components/form/form-text-field';
-import { mapServerErrors } from '../lib/server-errors';
+import { ApiError } from '../../../lib/api-client';
+import { applyStepServerErrors } from '../lib/server-errors';
 import { emptySubscriber, type SubscriberValues } from '../lib/wizard-values';
 import { StepErrorSummary } from './step-error-summary';
 
 /** A step form after a save answered 400, as useStepSave applies it. */
 function AfterServerErrors({ errors, attempt }: { errors: Record<string, string[]>; attempt: number }) {
   const form = useForm<SubscriberValues>({ defaultValues: emptySubscriber(), criteriaMode: 'all' });
-  const mapped = mapServerErrors(errors, 'subscriber');
+  const error = new ApiError(400, { title: 'Bad Request', status: 400, errors });
+  const general = applyStepServerErrors(null, error, 'subscriber')?.general;
   useEffect(() => {
-    for (const field of mapped.fields) {
-      const types = Object.fromEntries(field.messages.map((m, i) => [`server${i}`, m]));
-      form.setError(field.name as keyof SubscriberValues, { type: 'server', message: field.messages.join(' '), types });
-    }
+    applyStepServerErrors(form, error, 'subscriber');
     // Applied once, like a save answer.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
   return (
     <>
-      <StepErrorSummary form={form} section="subscriber" attempt={attempt} extra={mapped.general} />
+      <StepErrorSummary form={form} section="subscriber" attempt={attempt} extra={general} />
       <FormTextField control={form.control} name="firstName" label="First Name" />
       <FormTextField control={form.control} name="zipCode" label="Zip Code" />
     </>

@@ -1,8 +1,8 @@
 import { useNavigate } from '@tanstack/react-router';
 import { useRef, useState } from 'react';
-import type { FieldPath, FieldValues, UseFormReturn } from 'react-hook-form';
+import type { FieldValues, UseFormReturn } from 'react-hook-form';
 import { useEnrollmentSave, type SaveInput, type SaveOutcome } from '../api/use-enrollment-save';
-import { mapServerErrors } from '../lib/server-errors';
+import { applyStepServerErrors } from '../lib/server-errors';
 import type { WizardSection } from '../lib/wizard-values';
 
 export type WizardPath =
@@ -43,11 +43,8 @@ export function useStepSave<T extends FieldValues, S extends WizardSection>(form
         setFailure(outcome.message);
         return false;
       case 'invalid': {
-        const mapped = mapServerErrors(outcome.errors, section);
-        for (const field of mapped.fields) {
-          const types = Object.fromEntries(field.messages.map((m, i) => [`server${i}`, m]));
-          form.setError(field.name as FieldPath<T>, { type: 'server', message: field.messages.join(' '), types });
-        }
+        const mapped = applyStepServerErrors(form, outcome.error, section);
+        if (!mapped) return false;
         setServerMessages(mapped.general);
         if (mapped.startBeforeGroup) setNotice('startBeforeGroup');
         if (mapped.fields.length > 0 || mapped.general.length > 0) setAttempt((a) => a + 1);

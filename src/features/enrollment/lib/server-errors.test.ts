@@ -1,8 +1,19 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { START_BEFORE_GROUP_MESSAGE } from '../../../contracts/requests';
-import { mapServerErrors } from './server-errors';
+import { ApiError } from '../../../lib/api-client';
+import { applyStepServerErrors } from './server-errors';
+import type { WizardSection } from './wizard-values';
 
-describe('mapServerErrors', () => {
+const invalid = (errors: Record<string, string[]>) => new ApiError(400, { title: 'Bad Request', status: 400, errors });
+
+/** What a step makes of a save's field errors, without a form to put them on. */
+function mapServerErrors(errors: Record<string, string[]>, current: WizardSection) {
+  const mapped = applyStepServerErrors(null, invalid(errors), current);
+  if (!mapped) throw new Error('field errors expected');
+  return mapped;
+}
+
+describe('applyStepServerErrors', () => {
   it('puts subscriber errors on the step 1 fields', () => {
     const mapped = mapServerErrors(
       { 'subscriber.firstName': ['Min of 1 character is required.'], 'subscriber.ssnLast4': ['Bad last 4'] },
@@ -57,5 +68,20 @@ describe('mapServerErrors', () => {
   it('maps employment fields on step 2 and tolerates a body. prefix', () => {
     const mapped = mapServerErrors({ 'body.dateOfHire': ['Date of hire must be a valid date.'] }, 'employment');
     expect(mapped.fields).toEqual([{ name: 'dateOfHire', messages: ['Date of hire must be a valid date.'] }]);
+  });
+
+  it('puts the errors of the step on its form, one type per message', () => {
+    const setError = vi.fn();
+    const error = invalid({ 'subscriber.firstName': ['Too short.', 'Letters only.'], dateOfHire: ['Bad date.'] });
+    applyStepServerErrors({ setError }, error, 'subscriber');
+    // One call, for the field of this step; each message is kept for the summary's list.
+    expect(setError.mock.calls).toEqual([
+      ['firstName', expect.objectContaining({ types: { server0: 'Too short.', server1: 'Letters only.' } })],
+    ]);
+  });
+
+  it('leaves failures without field errors to the caller', () => {
+    const conflict = new ApiError(409, { title: 'Conflict', status: 409 });
+    expect(applyStepServerErrors(null, conflict, 'plan')).toBeNull();
   });
 });

@@ -1,10 +1,12 @@
+import type { FieldValues, UseFormSetError } from 'react-hook-form';
+import { applyServerFieldErrors, type PlacedServerError } from '../../../components/form/server-field-errors';
 import { START_BEFORE_GROUP_MESSAGE } from '../../../contracts/requests';
 import { describeField, labelOf } from './field-labels';
 import type { WizardSection } from './wizard-values';
 
-export type MappedServerErrors = {
-  /** Errors of fields on the current step's form, by form path. */
-  fields: { name: string; messages: string[] }[];
+export type StepServerErrors = {
+  /** Errors put on the fields of the current step's form, by form path. */
+  fields: PlacedServerError[];
   /** Errors that belong to no field on this step, as readable sentences. */
   general: string[];
   /** The server refused the subscriber's start before the group's: the notice modal applies. */
@@ -25,27 +27,32 @@ function locate(key: string): { section: WizardSection; name: string } | null {
 }
 
 /**
- * Splits the field errors of a 400 answer (`problem.errors`, keyed by payload path) into errors of
- * the fields on the current step, sentences for everything else, and the start-date notice.
+ * Puts the field errors of a rejected save on the current step's form (`form` null: on none), words
+ * everything else as sentences, and spots the start-date refusal. Null when there were no field errors.
  */
-export function mapServerErrors(errors: Record<string, readonly string[]>, current: WizardSection): MappedServerErrors {
-  const result: MappedServerErrors = { fields: [], general: [], startBeforeGroup: false };
-  for (const [key, all] of Object.entries(errors)) {
-    const messages = all.filter((m) => {
-      if (m !== START_BEFORE_GROUP_MESSAGE) return true;
-      result.startBeforeGroup = true;
-      return false;
-    });
-    if (messages.length === 0) continue;
-    const place = locate(key);
-    if (place && place.section === current && labelOf(current, place.name)) {
-      const existing = result.fields.find((f) => f.name === place.name);
-      if (existing) existing.messages.push(...messages);
-      else result.fields.push({ name: place.name, messages: [...messages] });
-      continue;
-    }
-    const where = place ? describeField(place.section, place.name) : key && key !== '_' ? key : '';
-    for (const message of messages) result.general.push(where ? `${where}: ${message}` : message);
-  }
-  return result;
+export function applyStepServerErrors<T extends FieldValues>(
+  form: { setError: UseFormSetError<T> } | null,
+  error: unknown,
+  current: WizardSection,
+): StepServerErrors | null {
+  let startBeforeGroup = false;
+  const result = applyServerFieldErrors(form, error, {
+    fieldOf: (key) => {
+      const place = locate(key);
+      return place && place.section === current && labelOf(current, place.name) ? place.name : undefined;
+    },
+    ignore: (message) => {
+      if (message !== START_BEFORE_GROUP_MESSAGE) return false;
+      startBeforeGroup = true;
+      return true;
+    },
+    typesPerMessage: true,
+  });
+  if (!result) return null;
+  const general = result.unplaced.flatMap(({ path, messages }) => {
+    const place = locate(path);
+    const where = place ? describeField(place.section, place.name) : path && path !== '_' ? path : '';
+    return messages.map((message) => (where ? `${where}: ${message}` : message));
+  });
+  return { fields: result.fields, general, startBeforeGroup };
 }

@@ -10,6 +10,7 @@ import { useForm } from 'react-hook-form';
 import { CENSUS_FILE_NAME } from '../../../contracts/census';
 import { endpoints } from '../../../contracts/endpoints';
 import { FormDateField } from '../../../components/form/form-date-field';
+import { applyServerFieldErrors, fieldsNamed } from '../../../components/form/server-field-errors';
 import { PageHeading } from '../../../components/ui/page-heading';
 import { useEmployerPK } from '../../../hooks/use-session';
 import { isApiError } from '../../../lib/api-client';
@@ -23,6 +24,8 @@ import { censusBody, censusSearchOf, censusSearchSchema, type CensusSearch } fro
 import { CensusSummary } from './census-summary';
 
 type CensusRequest = CensusSearch & { employerPK: number };
+
+const rangeFieldOf = fieldsNamed(['startDate', 'endDate']);
 
 /**
  * Census report (spec 2 §2). Opening the screen loads what the census holds (counts, no member
@@ -52,13 +55,7 @@ export function CensusReportScreen() {
   // A range the server refuses (End Date before Start Date) is shown on the field it names, whether
   // the summary or the download found it.
   const showFieldErrors = useCallback(
-    (error: unknown) => {
-      const errors = isApiError(error) ? error.problem.errors : undefined;
-      for (const name of ['startDate', 'endDate'] as const) {
-        const message = errors?.[name]?.[0];
-        if (message) form.setError(name, { message });
-      }
-    },
+    (error: unknown) => void applyServerFieldErrors(form, error, { fieldOf: rangeFieldOf }),
     [form],
   );
   useEffect(() => showFieldErrors(summary.error), [summary.error, showFieldErrors]);

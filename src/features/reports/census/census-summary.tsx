@@ -4,7 +4,7 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { censusSummary } from '../../../contracts/census';
 import { isApiError } from '../../../lib/api-client';
-import { formatIsoDate } from '../../../components/member-chooser/format-iso-date';
+import { formatIsoDate } from '../../../lib/calendar-date';
 import { RetryAlert } from '../components/retry-alert';
 
 const plural = (n: number, one: string, many: string) => `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;

@@ -15,7 +15,7 @@ import {
 } from '@tanstack/react-table';
 import { useMemo } from 'react';
 import { DataCells } from '../../../components/data-table/data-cells';
-import { formatIsoDate } from '../../../components/member-chooser/format-iso-date';
+import { formatIsoDate } from '../../../lib/calendar-date';
 import { VisuallyHidden } from '../../../components/ui/visually-hidden';
 import type { DocumentItem } from '../../../contracts/documents';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { INVALID_DATE_VALUE } from '../../../components/form/iso-date';
+import { INVALID_DATE_VALUE } from '../../../lib/calendar-date';
 import { dateRangeForm, rangeForCall } from './date-range';
 
 const messages = (value: unknown) => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { INVALID_DATE_VALUE } from '../../../components/form/iso-date';
+import { INVALID_DATE_VALUE } from '../../../lib/calendar-date';
 import { DATE_ORDER_MESSAGE, filterFormValues, filtersOf, NO_FILTERS, requestFilterForm } from './request-filter-form';
 
 const empty = filterFormValues({});

@@ -7,9 +7,9 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Controller, useForm } from 'react-hook-form';
 import { FormDateField } from '../../../components/form/form-date-field';
 import { FormSelectField } from '../../../components/form/form-select-field';
+import { applyServerFieldErrors } from '../../../components/form/server-field-errors';
 import type { LookupItem } from '../../../contracts/common';
 import { OTHER_TERMINATION_REASON } from '../../../contracts/lookups';
-import { isApiError } from '../../../lib/api-client';
 import { terminationForm, type TerminationFormInput, type TerminationFormValues } from '../lib/termination-form';
 
 const ID_PREFIX = 'termination';
@@ -25,15 +25,15 @@ type TerminationFormProps = {
 /** Event Date, Benefit End Date, a reason (the list plus 'other reason') and a comment. */
 export function TerminationForm({ reasons, onNext, onBack }: TerminationFormProps) {
   const form = useForm({ resolver: zodResolver(terminationForm), defaultValues: EMPTY, mode: 'onTouched' });
-  const { control, formState, setError } = form;
+  const { control, formState } = form;
   const reasonOptions = [...reasons, OTHER_TERMINATION_REASON].map((r) => ({ value: r.pk, label: r.name }));
 
   const submit = form.handleSubmit(async (values) => {
     try {
       await onNext(values);
     } catch (error) {
-      const errors = isApiError(error) ? error.problem.errors : undefined;
-      if (errors) setError('root.server', { type: 'server', message: Object.values(errors).flat().join(' ') });
+      // Every message shows above the form, whichever field the server names.
+      applyServerFieldErrors(form, error, { unplacedOnRoot: true });
     }
   });
 

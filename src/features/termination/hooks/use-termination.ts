@@ -3,6 +3,7 @@ import type { Dependent } from '../../../contracts/dependents';
 import { DEPENDENT_TERMINATION_CHANGE_REASON_PK } from '../../../contracts/lookups';
 import type { SubscriberDetail } from '../../../contracts/subscribers';
 import { todayIsoDate } from '../../../contracts/person-rules';
+import { applyServerFieldErrors, unplacedMessages } from '../../../components/form/server-field-errors';
 import {
   isBeyondRetroWindow,
   RETRO_TERMINATION_MESSAGE,
@@ -91,11 +92,11 @@ export function useTermination(detail: SubscriberDetail, dependent?: Dependent) 
         },
         onError: (error) => {
           // Field errors are not announced by the call layer; everything else already was.
-          const errors = isApiError(error) ? error.problem.errors : undefined;
+          const errors = applyServerFieldErrors(null, error);
           if (errors) {
             notify({
               title: 'The change of coverage could not be started',
-              message: Object.values(errors).flat().join(' '),
+              message: unplacedMessages(errors.unplaced).join(' '),
             });
           }
         },

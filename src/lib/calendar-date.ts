@@ -1,6 +1,7 @@
 import { format, isValid, parse } from 'date-fns';
 
-// Form values hold calendar dates as `yyyy-MM-dd` text; only the date field sees Date objects.
+// Calendar dates travel as `yyyy-MM-dd` text (API and form values); only date pickers see Date
+// objects, always at local midnight, so no time zone ever shifts the day.
 
 /** Stored while the typed date is incomplete or impossible, so validation can say so. */
 export const INVALID_DATE_VALUE = 'invalid-date';
@@ -20,8 +21,8 @@ export function dateToIso(date: Date | null): string {
   return isValid(date) ? format(date, 'yyyy-MM-dd') : INVALID_DATE_VALUE;
 }
 
-/** `yyyy-MM-dd` shown as MM/dd/yyyy; empty for no or a bad value. */
-export function displayIsoDate(value: string | null | undefined, pattern = 'MM/dd/yyyy'): string {
+/** `yyyy-MM-dd` shown as MM/dd/yyyy; empty for no value, any other text as it is. */
+export function formatIsoDate(value: string | null | undefined): string {
   const date = isoToDate(value);
-  return date ? format(date, pattern) : '';
+  return date ? format(date, 'MM/dd/yyyy') : (value ?? '');
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { dateToIso, displayIsoDate, INVALID_DATE_VALUE, isoToDate } from './iso-date';
+import { dateToIso, formatIsoDate, INVALID_DATE_VALUE, isoToDate } from './calendar-date';
 
-describe('iso-date', () => {
+describe('calendar-date', () => {
   it('reads yyyy-MM-dd as a local calendar date and writes it back unchanged', () => {
     const date = isoToDate('2000-01-15');
     expect(date?.getFullYear()).toBe(2000);
@@ -24,7 +24,7 @@ describe('iso-date', () => {
   });
 
   it('shows a value as MM/dd/yyyy', () => {
-    expect(displayIsoDate('2026-01-01')).toBe('01/01/2026');
-    expect(displayIsoDate(undefined)).toBe('');
+    expect(formatIsoDate('2026-01-01')).toBe('01/01/2026');
+    expect(formatIsoDate(undefined)).toBe('');
   });
 });
