@@ -20,7 +20,7 @@ import {
   terminations,
 } from './schema.js';
 import { LOOKUP_KINDS } from '../../src/contracts/lookups';
-import { localToday } from './seed-dates.js';
+import { localToday } from '../lib/calendar';
 import { seedDatabase } from './seed.js';
 import { createTestDatabase, type TestDatabase } from './test-database.js';
 

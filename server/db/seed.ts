@@ -42,7 +42,7 @@ import {
   maxDate,
   minDate,
   yearOf,
-} from './seed-dates.js';
+} from '../lib/calendar';
 import {
   DENTAL_PLANS,
   EMPLOYERS,

@@ -14,7 +14,7 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { migrationsFolder, openDatabase, type DatabaseDriver, type Db, type OpenedDatabase } from './client.js';
 import { seedDatabase, type SeedOptions } from './seed.js';
-import { localToday } from './seed-dates.js';
+import { localToday } from '../lib/calendar';
 
 export type TestDatabase = { db: Db; close(): Promise<void>; driver: DatabaseDriver };
 

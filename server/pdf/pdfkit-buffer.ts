@@ -25,15 +25,3 @@ export function renderPdf(info: PdfInfo, draw: (doc: PDFKit.PDFDocument) => void
     }
   });
 }
-
-/** `yyyy-MM-dd` as the UI shows dates (MM/dd/yyyy, spec 2 §9). */
-export function usDate(isoDate: string): string {
-  const [y, m, d] = isoDate.split('-');
-  return `${m}/${d}/${y}`;
-}
-
-const usdFormat = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
-
-export function usd(amount: number): string {
-  return usdFormat.format(amount);
-}

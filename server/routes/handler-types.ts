@@ -1,20 +1,12 @@
-import type { Readable } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { Endpoint } from '../../src/contracts/endpoint';
 import type { EndpointName, Endpoints } from '../../src/contracts/endpoints';
 import type { AuthUser } from '../auth/verify-token';
 import type { Db } from '../db/client';
+import type { FileAnswer } from '../lib/file-answer';
 
 type Out<T> = T extends z.ZodType ? z.output<T> : undefined;
-
-/** A file answer: PDFs open in a new window (inline), CSVs download (attachment). */
-export type FileAnswer = {
-  fileName: string;
-  contentType: string;
-  data: Buffer | Uint8Array | Readable;
-  disposition?: 'inline' | 'attachment';
-};
 
 export type HandlerContext<E extends Endpoint> = {
   db: Db;

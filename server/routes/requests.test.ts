@@ -16,7 +16,7 @@ import {
   requests,
   subscribers,
 } from '../db/schema';
-import { addDays, localToday, yearOf } from '../db/seed-dates';
+import { addDays, localToday, yearOf } from '../lib/calendar';
 import { PROCESSING_NOTES } from '../services/processing-apply';
 import { processPendingRequests } from '../services/processing';
 import { escapeHtml } from '../services/request-details';

@@ -21,6 +21,7 @@ import {
   subscribers,
 } from '../db/schema';
 import { badRequest } from '../lib/problem';
+import { usDate } from '../lib/calendar';
 
 type CensusQuery = z.output<typeof censusQuery>;
 type CensusColumn = (typeof CENSUS_COLUMNS)[number];
@@ -65,12 +66,6 @@ export function censusRange(query: CensusRequest['query'], today = todayIsoDate(
     });
   }
   return { startDate, endDate };
-}
-
-/** 'yyyy-MM-dd' → 'MM/dd/yyyy' by slicing, so no time zone can shift the day. */
-export function usDate(iso: string | null | undefined): string {
-  if (!iso) return '';
-  return `${iso.slice(5, 7)}/${iso.slice(8, 10)}/${iso.slice(0, 4)}`;
 }
 
 type Names = {

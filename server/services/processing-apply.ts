@@ -14,7 +14,8 @@ import { existingDependentForm } from '../../src/contracts/dependents';
 import { existingSubscriberForm, type newSubscriberForm } from '../../src/contracts/subscribers';
 import type { Db } from '../db/client';
 import { coverages, dependents, fsaElections, requests, subscribers, terminations } from '../db/schema';
-import { addDays, yearOf } from '../db/seed-dates';
+import { addDays, yearOf } from '../lib/calendar';
+import type { FieldErrors } from '../lib/field-errors';
 import { subscriberExists } from './enrollment';
 import { mergeDependentSsns, mergeSubscriberSsn, type MergedPerson } from './enrollment-ssn';
 import {
@@ -24,7 +25,6 @@ import {
   checkPlanChoices,
   checkSubscriber,
   type EnrollmentPayload,
-  type FieldErrors,
 } from './enrollment-validation';
 
 type RequestRow = typeof requests.$inferSelect;

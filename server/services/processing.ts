@@ -7,7 +7,7 @@ import { and, asc, eq, notInArray } from 'drizzle-orm';
 import type { RequestStatus } from '../../src/contracts/requests';
 import type { Db } from '../db/client';
 import { requests } from '../db/schema';
-import { localToday } from '../db/seed-dates';
+import { localToday } from '../lib/calendar';
 import { PROCESSING_NOTES, prepareRequest } from './processing-apply';
 import { PROCESSING_ACTOR, changeStatus } from './request-status';
 

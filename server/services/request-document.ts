@@ -20,9 +20,9 @@ import {
   subscribers,
   terminations,
 } from '../db/schema';
-import { isIsoDate } from '../db/seed-dates';
+import { isIsoDate, usDate } from '../lib/calendar';
 import { notFound } from '../lib/problem';
-import { usDate, usd } from '../pdf/pdfkit-buffer';
+import { usd } from '../lib/money';
 
 export type Field = readonly [label: string, value: string];
 export type DocumentBlock =
