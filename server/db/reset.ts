@@ -8,7 +8,7 @@ import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { migrationsSchema, openDatabase } from './client.js';
-import { seedDatabase } from './seed.js';
+import { seedDatabase } from './seed/seed-database';
 
 async function dropPostgresSchemas(databaseUrl: string): Promise<void> {
   const client = new pg.Client({ connectionString: databaseUrl });

@@ -1,8 +1,8 @@
 // Deterministic generators for people, addresses and identifiers, shared by the demo groups and the
 // large benchmark group. Every value comes from the Faker instance passed in, never Math.random.
 import { Faker, base, en, en_US } from '@faker-js/faker';
-import { addDays, daysBetween, parseIsoDate } from '../lib/calendar';
-import { STATES } from './seed-data.js';
+import { addDays, daysBetween, parseIsoDate } from '../../lib/calendar';
+import { STATES } from './data';
 
 export const SEED = 20250724;
 

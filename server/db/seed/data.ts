@@ -1,6 +1,6 @@
 // Fixed reference data for the seed: dropdown lookups, the demo employer groups and their plan menus.
-import type { ClaimType } from '../../src/contracts/claims';
-import type { LookupKind } from '../../src/contracts/lookups';
+import type { ClaimType } from '../../../src/contracts/claims';
+import type { LookupKind } from '../../../src/contracts/lookups';
 
 export type LookupSeed = { pk: number; name: string; code?: string; commonReason?: boolean };
 
