@@ -17,7 +17,7 @@ import {
   subscribers,
 } from '../db/schema';
 import { addDays, localToday, yearOf } from '../lib/calendar';
-import { PROCESSING_NOTES } from '../services/processing-apply';
+import { PROCESSING_NOTES } from '../services/processing-outcome';
 import { processPendingRequests } from '../services/processing';
 import { escapeHtml } from '../services/request-details';
 import { APPROVED_ON_SUBMISSION_NOTE, PROCESSING_ACTOR } from '../services/request-status';

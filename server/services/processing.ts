@@ -8,7 +8,8 @@ import type { RequestStatus } from '../../src/contracts/requests';
 import type { Db } from '../db/client';
 import { requests } from '../db/schema';
 import { localToday } from '../lib/calendar';
-import { PROCESSING_NOTES, prepareRequest } from './processing-apply';
+import { prepareRequest } from './processing-apply';
+import { PROCESSING_NOTES } from './processing-outcome';
 import { PROCESSING_ACTOR, changeStatus } from './request-status';
 
 export type ProcessingOutcome = { requestPK: number; status: RequestStatus; note?: string };
