@@ -22,7 +22,7 @@ async function dropPostgresSchemas(databaseUrl: string): Promise<void> {
   }
 }
 
-export async function resetDatabase(env: NodeJS.ProcessEnv = process.env): Promise<void> {
+async function resetDatabase(env: NodeJS.ProcessEnv = process.env): Promise<void> {
   const databaseUrl = env.DATABASE_URL || undefined;
   const dataDir = resolve(env.DATA_DIR || '.data');
   const largeGroupMembers = Number(env.SEED_MEMBERS ?? 0) || 0;

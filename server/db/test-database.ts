@@ -18,7 +18,7 @@ import { localToday } from '../lib/calendar';
 
 export type TestDatabase = { db: Db; close(): Promise<void>; driver: DatabaseDriver };
 
-export type TestDatabaseOptions = {
+type TestDatabaseOptions = {
   /** Seed before returning: `true` for the default seed as of today, or explicit seed options. */
   seed?: boolean | SeedOptions;
 };

@@ -3,7 +3,7 @@
 import { drawFields, drawHeading, drawTable, renderGroupDocument } from './pdf-document';
 
 /** The parts of a request document the PDF draws; the service that loads the request passes it in. */
-export type EnrollmentPdfInput = {
+type EnrollmentPdfInput = {
   groupName: string;
   groupID: string;
   title: string;

@@ -3,7 +3,7 @@ import { usDate } from '../lib/calendar';
 import { usd } from '../lib/money';
 import { renderPdf } from './pdfkit-buffer';
 
-export type EobData = Claim & {
+type EobData = Claim & {
   groupName: string;
   groupID: string;
   subscriberName: string;

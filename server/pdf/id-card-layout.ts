@@ -48,7 +48,7 @@ export type CardElement =
     };
 
 /** Fixed service text on the back of every card. */
-export const CARD_BACK_TEXT = {
+const CARD_BACK_TEXT = {
   claimsTitle: 'Submit claims to',
   claimsAddress: ['Benefits Administration Claims', 'PO Box 30542', 'Salt Lake City, UT 84130'],
   customerService: 'Customer Service: 1-800-555-0142',

@@ -1,6 +1,6 @@
 import PDFDocument from 'pdfkit';
 
-export type PdfInfo = { title: string; subject?: string };
+type PdfInfo = { title: string; subject?: string };
 
 /**
  * Draws a US-letter document with pdfkit and resolves with its bytes. Answers are small, so the

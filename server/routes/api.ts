@@ -10,7 +10,7 @@ import { authorizeCall } from './authorize';
 import type { FileAnswer } from '../lib/file-answer';
 import type { Handler, Handlers } from './handler-types';
 
-export type ApiOptions = {
+type ApiOptions = {
   db: Db;
   handlers: Handlers;
   authenticate: (authorization: string | undefined) => Promise<AuthUser>;

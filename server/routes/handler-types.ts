@@ -8,7 +8,7 @@ import type { FileAnswer } from '../lib/file-answer';
 
 type Out<T> = T extends z.ZodType ? z.output<T> : undefined;
 
-export type HandlerContext<E extends Endpoint> = {
+type HandlerContext<E extends Endpoint> = {
   db: Db;
   user: AuthUser;
   /** The employer group the call was authorised for (null for user-scoped calls). */
@@ -19,7 +19,7 @@ export type HandlerContext<E extends Endpoint> = {
   reply: FastifyReply;
 };
 
-export type HandlerResult<E extends Endpoint> = E['responseType'] extends 'json' ? Out<E['response']> : FileAnswer;
+type HandlerResult<E extends Endpoint> = E['responseType'] extends 'json' ? Out<E['response']> : FileAnswer;
 
 export type Handler<E extends Endpoint> = (ctx: HandlerContext<E>) => Promise<HandlerResult<E>>;
 

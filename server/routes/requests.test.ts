@@ -19,7 +19,7 @@ import {
 import { addDays, localToday, yearOf } from '../lib/calendar';
 import { PROCESSING_NOTES } from '../services/processing-outcome';
 import { processPendingRequests } from '../services/processing';
-import { escapeHtml } from '../services/request-details';
+import { escapeHtml } from '../lib/html';
 import { APPROVED_ON_SUBMISSION_NOTE, PROCESSING_ACTOR } from '../services/request-status';
 import { createTestApp, type TestApp } from '../test/test-app';
 import { subscriberUpdateForm } from '../test/subscriber-form';

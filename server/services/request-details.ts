@@ -5,16 +5,11 @@ import type { z } from 'zod';
 import type { requestDetails } from '../../src/contracts/requests';
 import type { Db } from '../db/client';
 import { pdfFile, type FileAnswer } from '../lib/file-answer';
+import { escapeHtml } from '../lib/html';
 import { enrollmentPdfFileName, renderEnrollmentPdf } from '../pdf/enrollment-pdf';
 import { loadRequestDocument, type DocumentBlock, type RequestDocument } from './request-document';
 
 type Details = z.output<typeof requestDetails>;
-
-const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-
-export function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (c) => ESCAPES[c]!);
-}
 
 /** Escaped text; line breaks of multi-line values (addresses) become <br>. */
 const lines = (value: string) => value.split('\n').map(escapeHtml).join('<br>');
@@ -31,7 +26,7 @@ function renderBlock(block: DocumentBlock): string {
   return `<section>${heading}<table><thead><tr>${head}</tr></thead><tbody>${body}</tbody></table></section>`;
 }
 
-export function renderRequestHtml(doc: RequestDocument): string {
+function renderRequestHtml(doc: RequestDocument): string {
   const group = [doc.groupName, doc.groupID ? `(${doc.groupID})` : ''].filter(Boolean).join(' ');
   return [
     '<article class="request-document">',

@@ -37,7 +37,7 @@ function valid(generate: () => string, rule: RegExp, fallback: string): string {
   return fallback;
 }
 
-export type Sex = 'male' | 'female' | undefined;
+type Sex = 'male' | 'female' | undefined;
 
 export function sexOf(genderPK: number): Sex {
   return genderPK === 1 ? 'male' : genderPK === 2 ? 'female' : undefined;

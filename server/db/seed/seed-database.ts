@@ -24,7 +24,7 @@ export type SeedOptions = {
   largeGroupMembers?: number;
 };
 
-export type SeedResult = { seededBase: boolean; seededLargeGroup: boolean };
+type SeedResult = { seededBase: boolean; seededLargeGroup: boolean };
 
 // Arbitrary constant shared by concurrent seeders so only one of them runs at a time.
 const SEED_LOCK_KEY = 20250724;
