@@ -46,7 +46,7 @@ async function resetDatabase(env: NodeJS.ProcessEnv = process.env): Promise<void
   }
 }
 
-// Run only as a script, so tests can import resetDatabase without side effects.
+// Runs only when started as a script, never on import.
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   resetDatabase().catch((error: unknown) => {
     console.error(error);

@@ -77,7 +77,7 @@ export function dependentColumns(form: DependentForm, home: HomeAddress) {
 export const ssnColumns = (ssn: string | null) => (ssn ? { ssn, ssnLast4: lastFour(ssn) } : {});
 
 // ---------------------------------------------------------------------------------------------------
-// Reading and checking what was stored.
+// The member a request is about, locked or read, and SSNs held by others.
 
 /** The group's subscriber of the request, locked while it is changed. */
 export async function lockMember(tx: Db, row: RequestRow) {

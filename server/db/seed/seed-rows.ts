@@ -1,4 +1,4 @@
-// What every part of the seed shares: the actor it records and the checked lookups of generated rows.
+// What every part of the seed shares: the actor it records, the check of its own generated keys, batched inserts.
 import type { PgInsertValue, PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../client';
 
