@@ -42,7 +42,10 @@ export async function dependentOf(tx: Db, subscriberPK: number, dependentPK: num
   return row;
 }
 
-/** 409 when the member already has a request of this type waiting to be applied; the SPA shows its message as the already-pending notice. */
+/**
+ * 409 when the member already has a request of this type waiting to be applied; the SPA shows its
+ * message as the already-pending notice.
+ */
 export async function refusePending(
   tx: Db,
   type: Exclude<RequestType, 'NewEnrollment'>,
