@@ -17,8 +17,8 @@ import { endpoints } from '../src/contracts/endpoints';
 import { buildApp } from '../server/app';
 import { loadConfig } from '../server/config';
 import { openDatabase } from '../server/db/client';
-import { LARGE_GROUP_EMPLOYER_PK } from '../server/db/seed-data';
-import { seedDatabase } from '../server/db/seed';
+import { LARGE_GROUP_EMPLOYER_PK } from '../server/db/seed/data';
+import { seedDatabase } from '../server/db/seed/seed-database';
 import { auditEvents, dependents, subscribers } from '../server/db/schema';
 import { signIn } from '../server/test/sign-in';
 

@@ -18,7 +18,7 @@ import { startProcessingWorker } from './services/processing';
 import { processingTriggerRoutes } from './routes/processing-trigger';
 import type { Handlers } from './routes/handler-types';
 
-export type BuildAppOptions = {
+type BuildAppOptions = {
   config: AppConfig;
   db: Db;
   logger?: boolean;
@@ -26,7 +26,7 @@ export type BuildAppOptions = {
 };
 
 /** Paths of the SPA's own OIDC routes; the embedded provider only redirects back to these. */
-export function spaRedirects(publicUrl: string) {
+function spaRedirects(publicUrl: string) {
   return {
     redirectUris: [`${publicUrl}/signin-oidc`, `${publicUrl}/silentrenew`],
     postLogoutRedirectUris: [`${publicUrl}/logout/callback`, `${publicUrl}/`],

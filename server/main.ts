@@ -4,7 +4,7 @@ import path from 'node:path';
 import { buildApp } from './app';
 import { loadConfig } from './config';
 import { openDatabase } from './db/client';
-import { seedDatabase } from './db/seed';
+import { seedDatabase } from './db/seed/seed-database';
 import { ACCOUNTS, DEMO_PASSWORD } from './idp/accounts';
 
 // `npm start`: migrate, seed an empty database, build the SPA when missing, serve everything on one port.

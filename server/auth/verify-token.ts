@@ -17,7 +17,7 @@ export type AuthUser = {
   groupRoles: GroupRoles[];
 };
 
-export type AuthErrorCode = 'missing_token' | 'invalid_token' | 'expired_token';
+type AuthErrorCode = 'missing_token' | 'invalid_token' | 'expired_token';
 
 /** A request without a usable access token; the API answers 401. */
 export class AuthError extends Error {
@@ -33,7 +33,7 @@ export class AuthError extends Error {
   }
 }
 
-export type TokenVerifierOptions = {
+type TokenVerifierOptions = {
   issuer: string;
   audience: string;
   /** The embedded provider's key set, or the jwks_uri of an external provider. */

@@ -12,15 +12,15 @@ import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import * as schema from './schema.js';
 
-export type Schema = typeof schema;
+type Schema = typeof schema;
 
 /**
  * What `db.execute` resolves to on either driver: both results carry `rows` (PGlite's Results and
  * pg's QueryResult differ elsewhere, so only `rows` is promised).
  */
-export type DbQueryResult<TRow> = { rows: TRow[] };
+type DbQueryResult<TRow> = { rows: TRow[] };
 
-export interface DbQueryResultHKT extends PgQueryResultHKT {
+interface DbQueryResultHKT extends PgQueryResultHKT {
   readonly type: DbQueryResult<Assume<this['row'], Record<string, unknown>>>;
 }
 
@@ -32,7 +32,7 @@ export type Db = PgDatabase<DbQueryResultHKT, Schema>;
 
 export type DatabaseDriver = 'pglite' | 'postgres';
 
-export type OpenDatabaseOptions = {
+type OpenDatabaseOptions = {
   /** postgres://… — when set, PostgreSQL is used and dataDir is ignored. */
   databaseUrl?: string;
   /** PGlite folder; undefined or 'memory://' keeps the database in memory. */
@@ -87,10 +87,4 @@ async function openPostgres(connectionString: string): Promise<OpenedDatabase> {
     await pool.end();
     throw error;
   }
-}
-
-/** DATABASE_URL selects PostgreSQL; otherwise DATA_DIR (default '.data', relative to the cwd) for PGlite. */
-export function databaseOptionsFromEnv(env: NodeJS.ProcessEnv = process.env): OpenDatabaseOptions {
-  if (env.DATABASE_URL) return { databaseUrl: env.DATABASE_URL };
-  return { dataDir: env.DATA_DIR || '.data' };
 }

@@ -8,7 +8,7 @@ import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { migrationsSchema, openDatabase } from './client.js';
-import { seedDatabase } from './seed.js';
+import { seedDatabase } from './seed/seed-database';
 
 async function dropPostgresSchemas(databaseUrl: string): Promise<void> {
   const client = new pg.Client({ connectionString: databaseUrl });
@@ -22,7 +22,7 @@ async function dropPostgresSchemas(databaseUrl: string): Promise<void> {
   }
 }
 
-export async function resetDatabase(env: NodeJS.ProcessEnv = process.env): Promise<void> {
+async function resetDatabase(env: NodeJS.ProcessEnv = process.env): Promise<void> {
   const databaseUrl = env.DATABASE_URL || undefined;
   const dataDir = resolve(env.DATA_DIR || '.data');
   const largeGroupMembers = Number(env.SEED_MEMBERS ?? 0) || 0;
@@ -46,7 +46,7 @@ export async function resetDatabase(env: NodeJS.ProcessEnv = process.env): Promi
   }
 }
 
-// Run only as a script, so tests can import resetDatabase without side effects.
+// Runs only when started as a script, never on import.
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   resetDatabase().catch((error: unknown) => {
     console.error(error);

@@ -2,7 +2,7 @@
 // Conventions: snake_case columns, camelCase TS names; calendar dates are `yyyy-MM-dd` strings end to
 // end (mode 'string' so no time-zone shifts); money is numeric(12,2) read as a JS number; audit
 // times are timestamptz read as Date.
-import { relations, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import {
   boolean,
   check,
@@ -31,7 +31,7 @@ import type { RequestType } from '../../src/contracts/subscribers';
 // Column helpers.
 
 /** bytea is not built into pg-core; both drivers hand back a Uint8Array subclass, normalised to Buffer. */
-export const bytea = customType<{ data: Buffer; driverData: Uint8Array }>({
+const bytea = customType<{ data: Buffer; driverData: Uint8Array }>({
   dataType: () => 'bytea',
   toDriver: (value) => value,
   fromDriver: (value) =>
@@ -430,80 +430,3 @@ export const auditEvents = pgTable(
   },
   (t) => [index('audit_events_employer_at_idx').on(t.employerPK, t.at)],
 );
-
-// ---------------------------------------------------------------------------------------------------
-// Relations, so `db.query.<table>.findMany({ with: ... })` works.
-
-export const employersRelations = relations(employers, ({ many }) => ({
-  divisions: many(divisions),
-  plans: many(plans),
-  coverageOptions: many(coverageOptions),
-  subscribers: many(subscribers),
-}));
-
-export const divisionsRelations = relations(divisions, ({ one, many }) => ({
-  employer: one(employers, { fields: [divisions.employerPK], references: [employers.employerPK] }),
-  plans: many(plans),
-  coverageOptions: many(coverageOptions),
-}));
-
-export const plansRelations = relations(plans, ({ one }) => ({
-  employer: one(employers, { fields: [plans.employerPK], references: [employers.employerPK] }),
-  division: one(divisions, { fields: [plans.divisionPK], references: [divisions.divisionPK] }),
-}));
-
-export const coverageOptionsRelations = relations(coverageOptions, ({ one }) => ({
-  employer: one(employers, { fields: [coverageOptions.employerPK], references: [employers.employerPK] }),
-  division: one(divisions, { fields: [coverageOptions.divisionPK], references: [divisions.divisionPK] }),
-}));
-
-export const subscribersRelations = relations(subscribers, ({ one, many }) => ({
-  employer: one(employers, { fields: [subscribers.employerPK], references: [employers.employerPK] }),
-  division: one(divisions, { fields: [subscribers.divisionPK], references: [divisions.divisionPK] }),
-  dependents: many(dependents),
-  coverages: many(coverages),
-  fsaElections: many(fsaElections),
-  idCards: many(idCards),
-  requests: many(requests),
-}));
-
-export const dependentsRelations = relations(dependents, ({ one, many }) => ({
-  subscriber: one(subscribers, { fields: [dependents.subscriberPK], references: [subscribers.subscriberPK] }),
-  coverages: many(coverages),
-}));
-
-export const coveragesRelations = relations(coverages, ({ one }) => ({
-  subscriber: one(subscribers, { fields: [coverages.subscriberPK], references: [subscribers.subscriberPK] }),
-  dependent: one(dependents, { fields: [coverages.dependentPK], references: [dependents.dependentPK] }),
-  plan: one(plans, { fields: [coverages.planPK], references: [plans.planPK] }),
-  coverageOption: one(coverageOptions, {
-    fields: [coverages.coverageOptionPK],
-    references: [coverageOptions.coverageOptionPK],
-  }),
-}));
-
-export const fsaElectionsRelations = relations(fsaElections, ({ one }) => ({
-  subscriber: one(subscribers, { fields: [fsaElections.subscriberPK], references: [subscribers.subscriberPK] }),
-  plan: one(plans, { fields: [fsaElections.planPK], references: [plans.planPK] }),
-}));
-
-export const requestsRelations = relations(requests, ({ one, many }) => ({
-  employer: one(employers, { fields: [requests.employerPK], references: [employers.employerPK] }),
-  subscriber: one(subscribers, { fields: [requests.subscriberPK], references: [subscribers.subscriberPK] }),
-  dependent: one(dependents, { fields: [requests.dependentPK], references: [dependents.dependentPK] }),
-  history: many(requestStatusHistory),
-}));
-
-export const requestStatusHistoryRelations = relations(requestStatusHistory, ({ one }) => ({
-  request: one(requests, { fields: [requestStatusHistory.requestPK], references: [requests.requestPK] }),
-}));
-
-export const idCardsRelations = relations(idCards, ({ one }) => ({
-  subscriber: one(subscribers, { fields: [idCards.subscriberPK], references: [subscribers.subscriberPK] }),
-  dependent: one(dependents, { fields: [idCards.dependentPK], references: [dependents.dependentPK] }),
-}));
-
-export const claimsRelations = relations(claims, ({ one }) => ({
-  subscriber: one(subscribers, { fields: [claims.subscriberPK], references: [subscribers.subscriberPK] }),
-  patient: one(dependents, { fields: [claims.patientPK], references: [dependents.dependentPK] }),
-}));

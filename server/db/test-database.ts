@@ -13,12 +13,12 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { migrationsFolder, openDatabase, type DatabaseDriver, type Db, type OpenedDatabase } from './client.js';
-import { seedDatabase, type SeedOptions } from './seed.js';
-import { localToday } from './seed-dates.js';
+import { seedDatabase, type SeedOptions } from './seed/seed-database';
+import { localToday } from '../lib/calendar';
 
 export type TestDatabase = { db: Db; close(): Promise<void>; driver: DatabaseDriver };
 
-export type TestDatabaseOptions = {
+type TestDatabaseOptions = {
   /** Seed before returning: `true` for the default seed as of today, or explicit seed options. */
   seed?: boolean | SeedOptions;
 };
@@ -70,15 +70,16 @@ async function createPostgresDatabase(url: string): Promise<TestDatabase> {
 // PGlite: restore a cached template, or build one and cache it.
 
 const here = fileURLToPath(new URL('.', import.meta.url));
-const SEED_SOURCES = [
-  'seed.ts',
-  'bulk-insert.ts',
-  'seed-data.ts',
-  'seed-people.ts',
-  'seed-dates.ts',
-  'minimal-pdf.ts',
-  'schema.ts',
-];
+/** Every file the seeded data depends on, relative to this folder; a change to one rebuilds the template. */
+async function seedSources(): Promise<string[]> {
+  const seedFiles = (await readdir(join(here, 'seed'))).filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts'));
+  return [
+    ...seedFiles.sort().map((f) => join('seed', f)),
+    'bulk-insert.ts',
+    'schema.ts',
+    join('..', 'lib', 'calendar.ts'),
+  ];
+}
 const inProcess = new Map<string, Promise<Blob>>();
 const GZIP = 'application/x-gzip';
 
@@ -98,7 +99,7 @@ async function templateKey(seed: SeedOptions | null): Promise<string> {
   if (seed) {
     // A seeded template is only valid for the same day and the same seed code.
     hash.update(JSON.stringify({ today: seed.today ?? localToday(), large: seed.largeGroupMembers ?? 0 }));
-    for (const file of SEED_SOURCES) hash.update(file).update(await readFile(join(here, file)));
+    for (const file of await seedSources()) hash.update(file).update(await readFile(join(here, file)));
   }
   return hash.digest('hex').slice(0, 20);
 }

@@ -115,7 +115,7 @@ export function findAccountBySub(sub: string): DemoAccount | undefined {
   return ACCOUNTS.find((a) => a.sub === sub);
 }
 
-export function findAccountByEmail(email: string): DemoAccount | undefined {
+function findAccountByEmail(email: string): DemoAccount | undefined {
   const wanted = email.trim().toLowerCase();
   return ACCOUNTS.find((a) => a.email === wanted);
 }

@@ -6,7 +6,7 @@ import { verifyCredentials } from './accounts';
 import { createIdentityProvider, type IdentityProviderOptions } from './provider';
 import { loginPage, messagePage, PAGE_CSP } from './pages';
 
-export type IdpPluginOptions = {
+type IdpPluginOptions = {
   provider: Provider;
   /** The first-party client whose consent is granted without asking. */
   clientId: string;
@@ -76,7 +76,7 @@ async function grantConsent(provider: Provider, interaction: Interaction): Promi
  * The identity provider under its path prefix: our login page for interactions, the provider itself
  * for everything else. Register with `{ prefix }` equal to the issuer's path.
  */
-export const idpPlugin: FastifyPluginAsync<IdpPluginOptions> = async (app, { provider, clientId }) => {
+const idpPlugin: FastifyPluginAsync<IdpPluginOptions> = async (app, { provider, clientId }) => {
   const mountPath = app.prefix;
   if (!mountPath) throw new Error('idpPlugin must be registered with a prefix equal to the issuer path');
   const loginAction = (uid: string) => `${mountPath}/interaction/${encodeURIComponent(uid)}/login`;

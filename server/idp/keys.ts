@@ -5,7 +5,7 @@ import { calculateJwkThumbprint, exportJWK, generateKeyPair, type JSONWebKeySet,
 import { z } from 'zod';
 
 /** Secrets of the development identity provider: the token signing key and the cookie signing keys. */
-export type KeyMaterial = {
+type KeyMaterial = {
   signingKeys: JWK[];
   cookieKeys: string[];
 };

@@ -1,15 +1,7 @@
 import { createHash } from 'node:crypto';
+import { escapeHtml } from '../lib/html';
 
 // The identity provider's own pages: self-contained HTML, no external assets, every value escaped.
-
-export function escapeHtml(value: unknown): string {
-  return String(value ?? '')
-    .replaceAll('&', '&amp;')
-    .replaceAll('<', '&lt;')
-    .replaceAll('>', '&gt;')
-    .replaceAll('"', '&quot;')
-    .replaceAll("'", '&#39;');
-}
 
 const STYLE = `
 *{box-sizing:border-box}

@@ -29,7 +29,7 @@ const GROUP_SCOPES = ['enrollment.group', 'mygroup.group'] as const;
  * `role`: the distinct role names held in any group. Both are omitted for a user without groups,
  * which is what makes the portal refuse the login ('user without groupPK'); `groupRoles` is then [].
  */
-export function groupClaims(account: DemoAccount): Record<string, unknown> {
+function groupClaims(account: DemoAccount): Record<string, unknown> {
   if (account.groupRoles.length === 0) return { groupRoles: [] };
   const groupPKs = account.groupRoles.map((g) => g.GroupPK).join(',');
   return {

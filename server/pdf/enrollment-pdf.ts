@@ -1,15 +1,24 @@
 // `Report/ViewEnrollmentPDF` (spec 1 §2, §7): a request as a PDF, the same document the view-request
-// modal shows (request-document.ts), so it carries SSNs as their masked last 4 only.
-import type { FileAnswer } from '../routes/handler-types';
-import type { Db } from '../db/client';
-import { loadRequestDocument, type RequestDocument } from '../services/request-document';
+// modal shows (services/request-document.ts builds it), so it carries SSNs as their masked last 4 only.
 import { drawFields, drawHeading, drawTable, renderGroupDocument } from './pdf-document';
+
+/** The parts of a request document the PDF draws; the service that loads the request passes it in. */
+type EnrollmentPdfInput = {
+  groupName: string;
+  groupID: string;
+  title: string;
+  status: string;
+  blocks: readonly (
+    | { kind: 'fields'; title: string; fields: readonly (readonly [string, string])[] }
+    | { kind: 'table'; title: string; columns: readonly string[]; rows: readonly (readonly string[])[] }
+  )[];
+};
 
 export function enrollmentPdfFileName(requestPK: number) {
   return `Enrollment Request ${requestPK}.pdf`;
 }
 
-export function renderEnrollmentPdf(request: RequestDocument): Promise<Buffer> {
+export function renderEnrollmentPdf(request: EnrollmentPdfInput): Promise<Buffer> {
   return renderGroupDocument(
     {
       groupName: request.groupName,
@@ -25,15 +34,4 @@ export function renderEnrollmentPdf(request: RequestDocument): Promise<Buffer> {
       }
     },
   );
-}
-
-/** The PDF answer; opened in a new window, hence inline. */
-export async function enrollmentPdf(db: Db, requestPK: number): Promise<FileAnswer> {
-  const request = await loadRequestDocument(db, requestPK);
-  return {
-    fileName: enrollmentPdfFileName(requestPK),
-    contentType: 'application/pdf',
-    disposition: 'inline',
-    data: await renderEnrollmentPdf(request),
-  };
 }

@@ -1,7 +1,9 @@
 import type { Claim } from '../../src/contracts/claims';
-import { renderPdf, usd, usDate } from './pdfkit-buffer';
+import { usDate } from '../lib/calendar';
+import { usd } from '../lib/money';
+import { renderPdf } from './pdfkit-buffer';
 
-export type EobData = Claim & {
+type EobData = Claim & {
   groupName: string;
   groupID: string;
   subscriberName: string;

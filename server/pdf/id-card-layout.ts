@@ -1,7 +1,7 @@
 // One description of both card sides, drawn twice: as SVG for the view modal and with pdfkit for the
 // PDF, so the two can never disagree. Units are PDF points; the card is 340 x 214 (a bank card's
 // proportions, enlarged for reading on screen and paper).
-import { usDate } from './pdfkit-buffer';
+import { usDate } from '../lib/calendar';
 
 export const CARD_WIDTH = 340;
 export const CARD_HEIGHT = 214;
@@ -48,7 +48,7 @@ export type CardElement =
     };
 
 /** Fixed service text on the back of every card. */
-export const CARD_BACK_TEXT = {
+const CARD_BACK_TEXT = {
   claimsTitle: 'Submit claims to',
   claimsAddress: ['Benefits Administration Claims', 'PO Box 30542', 'Salt Lake City, UT 84130'],
   customerService: 'Customer Service: 1-800-555-0142',

@@ -3,7 +3,7 @@
 // Page breaks are taken before a row is drawn, so pdfkit never breaks a page in the middle of text.
 import { renderPdf } from './pdfkit-buffer';
 
-export type GroupDocumentInfo = {
+type GroupDocumentInfo = {
   groupName: string;
   /** Shown next to the name, e.g. 'G000002'. */
   groupID?: string;
@@ -23,7 +23,7 @@ const contentWidth = (doc: PDFKit.PDFDocument) => doc.page.width - doc.page.marg
 const bottom = (doc: PDFKit.PDFDocument) => doc.page.height - doc.page.margins.bottom;
 
 /** Starts a new page unless `height` more points fit on this one. */
-export function ensureSpace(doc: PDFKit.PDFDocument, height: number) {
+function ensureSpace(doc: PDFKit.PDFDocument, height: number) {
   if (doc.y + height > bottom(doc)) doc.addPage();
 }
 

@@ -1,6 +1,6 @@
 import PDFDocument from 'pdfkit';
 
-export type PdfInfo = { title: string; subject?: string };
+type PdfInfo = { title: string; subject?: string };
 
 /**
  * Draws a US-letter document with pdfkit and resolves with its bytes. Answers are small, so the
@@ -24,16 +24,4 @@ export function renderPdf(info: PdfInfo, draw: (doc: PDFKit.PDFDocument) => void
       reject(error);
     }
   });
-}
-
-/** `yyyy-MM-dd` as the UI shows dates (MM/dd/yyyy, spec 2 §9). */
-export function usDate(isoDate: string): string {
-  const [y, m, d] = isoDate.split('-');
-  return `${m}/${d}/${y}`;
-}
-
-const usdFormat = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
-
-export function usd(amount: number): string {
-  return usdFormat.format(amount);
 }

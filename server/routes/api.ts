@@ -7,9 +7,10 @@ import type { AuthUser } from '../auth/verify-token';
 import type { Db } from '../db/client';
 import { HttpProblem } from '../lib/problem';
 import { authorizeCall } from './authorize';
-import type { FileAnswer, Handler, Handlers } from './handler-types';
+import type { FileAnswer } from '../lib/file-answer';
+import type { Handler, Handlers } from './handler-types';
 
-export type ApiOptions = {
+type ApiOptions = {
   db: Db;
   handlers: Handlers;
   authenticate: (authorization: string | undefined) => Promise<AuthUser>;

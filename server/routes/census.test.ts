@@ -5,7 +5,7 @@ import { CENSUS_COLUMNS, CENSUS_FILE_NAME } from '../../src/contracts/census';
 import { endpointUrl } from '../../src/contracts/endpoint';
 import { endpoints } from '../../src/contracts/endpoints';
 import { auditEvents, coverageOptions, coverages, dependents, lookupValues, plans, subscribers } from '../db/schema';
-import { localToday } from '../db/seed-dates';
+import { localToday } from '../lib/calendar';
 import { censusCsv } from '../services/census';
 import { createTestApp, type TestApp } from '../test/test-app';
 

@@ -4,7 +4,7 @@ import { endpointUrl } from '../../src/contracts/endpoint';
 import { endpoints } from '../../src/contracts/endpoints';
 import type { DocumentKind } from '../../src/contracts/documents';
 import { documents } from '../db/schema';
-import { createMinimalPdf } from '../db/minimal-pdf';
+import { createMinimalPdf } from '../db/seed/minimal-pdf';
 import { createTestApp, type TestApp } from '../test/test-app';
 
 type ListName = 'fundingReportList' | 'invoiceList' | 'specAggFileList';

@@ -6,7 +6,7 @@ import { FSA_MESSAGES, RELATIONSHIP_MESSAGE } from '../../src/contracts/enrollme
 import { PLAN_MESSAGES } from '../../src/contracts/plans';
 import { PENDING_MESSAGES, PENDING_STATUSES, START_BEFORE_GROUP_MESSAGE } from '../../src/contracts/requests';
 import { coverageOptions, divisions, plans, requestStatusHistory, requests, subscribers } from '../db/schema';
-import { addDays, localToday, yearOf } from '../db/seed-dates';
+import { addDays, localToday, yearOf } from '../lib/calendar';
 import { CHOICE_MESSAGES } from '../services/enrollment-validation';
 import { REQUEST_LOCKED_MESSAGE } from '../services/enrollment';
 import { createTestApp, type TestApp } from '../test/test-app';

@@ -1,22 +1,14 @@
-import type { Readable } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { Endpoint } from '../../src/contracts/endpoint';
 import type { EndpointName, Endpoints } from '../../src/contracts/endpoints';
 import type { AuthUser } from '../auth/verify-token';
 import type { Db } from '../db/client';
+import type { FileAnswer } from '../lib/file-answer';
 
 type Out<T> = T extends z.ZodType ? z.output<T> : undefined;
 
-/** A file answer: PDFs open in a new window (inline), CSVs download (attachment). */
-export type FileAnswer = {
-  fileName: string;
-  contentType: string;
-  data: Buffer | Uint8Array | Readable;
-  disposition?: 'inline' | 'attachment';
-};
-
-export type HandlerContext<E extends Endpoint> = {
+type HandlerContext<E extends Endpoint> = {
   db: Db;
   user: AuthUser;
   /** The employer group the call was authorised for (null for user-scoped calls). */
@@ -27,7 +19,7 @@ export type HandlerContext<E extends Endpoint> = {
   reply: FastifyReply;
 };
 
-export type HandlerResult<E extends Endpoint> = E['responseType'] extends 'json' ? Out<E['response']> : FileAnswer;
+type HandlerResult<E extends Endpoint> = E['responseType'] extends 'json' ? Out<E['response']> : FileAnswer;
 
 export type Handler<E extends Endpoint> = (ctx: HandlerContext<E>) => Promise<HandlerResult<E>>;
 

@@ -4,7 +4,7 @@ import { dependentEnrollmentDetails, dependentList, listSubscribers, subscriberD
 import { recordPageView } from '../services/analytics';
 import { createEnrollment, getEnrollmentDraft, updateEnrollment } from '../services/enrollment';
 import { badRequest } from '../lib/problem';
-import { requestDependentUpdate, requestSubscriberUpdate } from '../services/member-requests';
+import { requestDependentUpdate, requestSubscriberUpdate } from '../services/demographic-updates';
 import { requestDependentTermination, requestSubscriberTermination } from '../services/terminations';
 import { CENSUS_FILE_NAME } from '../../src/contracts/census';
 import { censusCsv, censusSummaryOf } from '../services/census';
@@ -14,8 +14,7 @@ import { fsaInformation } from '../services/fsa';
 import { claimEobFile, searchClaims } from '../services/claims';
 import { listRequests } from '../services/request-list';
 import { userChangesStatus } from '../services/request-status';
-import { requestDetailsOf } from '../services/request-details';
-import { enrollmentPdf } from '../pdf/enrollment-pdf';
+import { requestDetailsOf, requestPdfFile } from '../services/request-details';
 import { rolesInGroup } from '../../src/contracts/permissions';
 import type { AuthUser } from '../auth/verify-token';
 import type { Handlers } from './handler-types';
@@ -74,7 +73,7 @@ export const handlers: Handlers = {
   hrApproveRequest: ({ db, user, employerPK, query }) =>
     userChangesStatus(db, { requestPK: query.requestPK, employerPK }, 'hrApprove', user.sub),
   requestDetails: ({ db, query }) => requestDetailsOf(db, query.requestPK, query.needsView),
-  viewEnrollmentPdf: ({ db, query }) => enrollmentPdf(db, query.requestPK),
+  viewEnrollmentPdf: ({ db, query }) => requestPdfFile(db, query.requestPK),
 
   pageView: async ({ db, user, body }) => {
     await recordPageView(db, user.sub, body.path);

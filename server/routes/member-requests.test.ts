@@ -10,7 +10,7 @@ import {
   SUBSCRIBER_ALREADY_TERMED_MESSAGE,
 } from '../../src/contracts/terminations';
 import { dependents, requestStatusHistory, requests, subscribers, terminations } from '../db/schema';
-import { addDays, localToday } from '../db/seed-dates';
+import { addDays, localToday } from '../lib/calendar';
 import { createTestApp, type TestApp } from '../test/test-app';
 import { subscriberUpdateForm } from '../test/subscriber-form';
 

@@ -10,7 +10,7 @@ import { processPendingRequests } from '../services/processing';
 export const PROCESSING_TRIGGER_PATH = '/api/processing/run';
 export const PROCESSING_TOKEN_HEADER = 'x-processing-token';
 
-export type ProcessingTriggerOptions = { db: Db; token: string };
+type ProcessingTriggerOptions = { db: Db; token: string };
 
 // Hashing first gives both sides the same length, which timingSafeEqual needs, without the
 // comparison time revealing the token's length.

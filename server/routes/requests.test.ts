@@ -16,10 +16,10 @@ import {
   requests,
   subscribers,
 } from '../db/schema';
-import { addDays, localToday, yearOf } from '../db/seed-dates';
-import { PROCESSING_NOTES } from '../services/processing-apply';
+import { addDays, localToday, yearOf } from '../lib/calendar';
+import { PROCESSING_NOTES } from '../services/processing-outcome';
 import { processPendingRequests } from '../services/processing';
-import { escapeHtml } from '../services/request-details';
+import { escapeHtml } from '../lib/html';
 import { APPROVED_ON_SUBMISSION_NOTE, PROCESSING_ACTOR } from '../services/request-status';
 import { createTestApp, type TestApp } from '../test/test-app';
 import { subscriberUpdateForm } from '../test/subscriber-form';

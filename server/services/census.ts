@@ -21,6 +21,7 @@ import {
   subscribers,
 } from '../db/schema';
 import { badRequest } from '../lib/problem';
+import { usDate } from '../lib/calendar';
 
 type CensusQuery = z.output<typeof censusQuery>;
 type CensusColumn = (typeof CENSUS_COLUMNS)[number];
@@ -32,17 +33,17 @@ type CensusSummary = z.output<typeof censusSummary>;
  * 2,000 was about 20% faster than 1,000 but raised other calls' p99 latency by half; 500 cut it by
  * a third but was about 20% slower.
  */
-export const CENSUS_BATCH_SUBSCRIBERS = 1000;
+const CENSUS_BATCH_SUBSCRIBERS = 1000;
 
 /** The plan types a census lists; FSA elections are accounts, not coverage. */
 const CENSUS_PLAN_TYPES = ['Medical', 'Dental'] as const;
 
 /** Inclusive range; a null bound is open. */
-export type CensusRange = { startDate: string | null; endDate: string | null };
+type CensusRange = { startDate: string | null; endDate: string | null };
 
 type Logger = { error(obj: unknown, msg?: string): void };
 
-export type CensusRequest = {
+type CensusRequest = {
   actor: string;
   employerPK: number;
   query: Pick<CensusQuery, 'startDate' | 'endDate'>;
@@ -55,7 +56,7 @@ export type CensusRequest = {
  * No dates means coverage in force today; one date leaves the other side open. A reversed range is
  * refused rather than silently matching coverage that spans the gap.
  */
-export function censusRange(query: CensusRequest['query'], today = todayIsoDate()): CensusRange {
+function censusRange(query: CensusRequest['query'], today = todayIsoDate()): CensusRange {
   const startDate = query.startDate || null;
   const endDate = query.endDate || null;
   if (!startDate && !endDate) return { startDate: today, endDate: today };
@@ -65,12 +66,6 @@ export function censusRange(query: CensusRequest['query'], today = todayIsoDate(
     });
   }
   return { startDate, endDate };
-}
-
-/** 'yyyy-MM-dd' → 'MM/dd/yyyy' by slicing, so no time zone can shift the day. */
-export function usDate(iso: string | null | undefined): string {
-  if (!iso) return '';
-  return `${iso.slice(5, 7)}/${iso.slice(8, 10)}/${iso.slice(0, 4)}`;
 }
 
 type Names = {
@@ -241,12 +236,12 @@ function dependentsOf(db: Db, dependentPKs: number[]) {
     .where(sql`${dependents.dependentPK} = any(${intArray(dependentPKs)})`);
 }
 
-export type CensusSubscriber = Awaited<ReturnType<typeof subscribersByKey>>[number];
-export type CensusDependent = Awaited<ReturnType<typeof dependentsOf>>[number];
-export type CensusCoverage = Awaited<ReturnType<typeof coveragesOf>>[number];
+type CensusSubscriber = Awaited<ReturnType<typeof subscribersByKey>>[number];
+type CensusDependent = Awaited<ReturnType<typeof dependentsOf>>[number];
+type CensusCoverage = Awaited<ReturnType<typeof coveragesOf>>[number];
 
 /** One CSV record, in CENSUS_COLUMNS order. Dependents carry their subscriber's ID and division. */
-export function censusRecord(
+function censusRecord(
   s: CensusSubscriber,
   d: CensusDependent | null,
   coverage: CensusCoverage,

@@ -5,7 +5,7 @@ import type { Db } from '../db/client';
 import { claims, employers, subscribers } from '../db/schema';
 import { notFound } from '../lib/problem';
 import { renderEobPdf } from '../pdf/eob-pdf';
-import type { FileAnswer } from '../routes/handler-types';
+import { pdfFile, type FileAnswer } from '../lib/file-answer';
 import { contains } from './members';
 
 type SearchBody = z.output<typeof claimSearchBody>;
@@ -102,5 +102,5 @@ export async function claimEobFile(db: Db, q: z.output<typeof claimPdfQuery>): P
     subscriberName: `${row.subscriberFirstName} ${row.subscriberLastName}`,
     subscriberID: row.subscriberID,
   });
-  return { fileName: `EOB ${row.claim.claimNumber}.pdf`, contentType: 'application/pdf', data };
+  return pdfFile(`EOB ${row.claim.claimNumber}.pdf`, data);
 }

@@ -8,7 +8,7 @@ type Person = Record<string, unknown>;
 const FULL_SSN = /^\d{3}-\d{2}-\d{4}$/;
 const LAST4 = /^\d{4}$/;
 
-export const last4 = (ssn: string) => ssn.slice(-4);
+const last4 = (ssn: string) => ssn.slice(-4);
 
 /** A typed SSN, or undefined when the field was left out or empty. */
 function typedSsn(person: Person): string | undefined {

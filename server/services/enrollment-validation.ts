@@ -17,10 +17,10 @@ import { PLAN_MESSAGES } from '../../src/contracts/plans';
 import { START_BEFORE_GROUP_MESSAGE } from '../../src/contracts/requests';
 import type { Db } from '../db/client';
 import { coverageOptions, dependents, divisions, plans } from '../db/schema';
+import { addError, type FieldErrors } from '../lib/field-errors';
 import type { MergedPerson } from './enrollment-ssn';
 
 export type EnrollmentPayload = z.output<typeof enrollmentRequest>;
-export type FieldErrors = Record<string, string[]>;
 
 /** Messages of the checks against records on file (the schemas have no wording for them). */
 export const CHOICE_MESSAGES = {
@@ -34,11 +34,6 @@ export const CHOICE_MESSAGES = {
   dependent: 'This dependent is not on file for this subscriber.',
   submitStep: 'A request is submitted from the plan page (step 4).',
 } as const;
-
-export function addError(errors: FieldErrors, path: string, message: string) {
-  const list = (errors[path] ??= []);
-  if (!list.includes(message)) list.push(message);
-}
 
 function addIssues(errors: FieldErrors, prefix: (string | number)[], issues: readonly z.core.$ZodIssue[]) {
   for (const issue of issues) {

@@ -10,13 +10,13 @@ import type { RequestType } from '../../src/contracts/subscribers';
 import type { AuthUser } from '../auth/verify-token';
 import type { Db } from '../db/client';
 import { requestStatusHistory, requests, subscribers } from '../db/schema';
-import { badRequest, conflict, notFound } from '../lib/problem';
+import { addError, invalidFields, throwFieldErrors, type FieldErrors } from '../lib/field-errors';
+import { conflict, notFound } from '../lib/problem';
 import { mergeDependentSsns, mergeSubscriberSsn, withoutSsn } from './enrollment-ssn';
 import { wasSubmitted } from './request-lifecycle';
 import { approveOnSubmission, changeStatus } from './request-status';
 import {
   CHOICE_MESSAGES,
-  addError,
   checkDependentRecords,
   checkDependents,
   checkEmployment,
@@ -24,14 +24,12 @@ import {
   checkPlanChoices,
   checkSubscriber,
   type EnrollmentPayload,
-  type FieldErrors,
 } from './enrollment-validation';
 
 type Answer = z.output<typeof enrollmentAnswer>;
 type RequestRow = typeof requests.$inferSelect;
 
 export const REQUEST_LOCKED_MESSAGE = 'This request can no longer be changed.';
-export const INVALID_FIELDS_MESSAGE = 'The request has invalid fields.';
 
 const ENROLLMENT_TYPES: readonly RequestType[] = ['NewEnrollment', 'ChangeCoverage'];
 
@@ -84,7 +82,7 @@ async function prepareSave(db: Db, payload: EnrollmentPayload, ctx: SaveContext)
     checkPlanAnswers(errors, payload, submit);
     groupEffectiveDate = await checkPlanChoices(db, errors, payload, ctx.employerPK);
   }
-  if (Object.keys(errors).length > 0) throw badRequest(INVALID_FIELDS_MESSAGE, errors);
+  throwFieldErrors(errors);
 
   const { submit: _submit, requestPK: _requestPK, ...rest } = payload;
   const stored: Record<string, unknown> = {
@@ -220,7 +218,7 @@ async function updateRequest(tx: Db, requestPK: number, save: PreparedSave) {
  */
 export async function createEnrollment(db: Db, user: AuthUser, payload: EnrollmentPayload): Promise<Answer> {
   // Submitting is a save of an existing request, so a repeated submit can be recognised.
-  if (payload.submit) throw badRequest(INVALID_FIELDS_MESSAGE, { submit: ['Save the request before submitting it.'] });
+  if (payload.submit) throw invalidFields({ submit: ['Save the request before submitting it.'] });
   const { employerPK } = payload;
 
   if (payload.subscriberPK !== undefined) {
@@ -251,7 +249,7 @@ export async function createEnrollment(db: Db, user: AuthUser, payload: Enrollme
   const save = await prepareSave(db, payload, { employerPK, member: null, stored: NOTHING_STORED });
   const ssn = save.ssn;
   // Unreachable after the step-1 schema, which requires a well-formed SSN; kept for the type.
-  if (!ssn) throw badRequest(INVALID_FIELDS_MESSAGE, { 'subscriber.ssn': ['SSN required'] });
+  if (!ssn) throw invalidFields({ 'subscriber.ssn': ['SSN required'] });
   return db.transaction(async (tx) => {
     await lockPerson(tx, `enrollment:${employerPK}:ssn:${ssn}`);
     if (await subscriberExists(tx, employerPK, ssn)) return { requestPK: 0, hasError: true };
@@ -296,7 +294,7 @@ export async function updateEnrollment(
     if (row.status !== 'Incomplete') throw conflict(REQUEST_LOCKED_MESSAGE);
     // The person a request is about is fixed when it is created.
     if (payload.subscriberPK !== undefined && payload.subscriberPK !== row.subscriberPK) {
-      throw badRequest(INVALID_FIELDS_MESSAGE, { subscriberPK: ['This request is about another subscriber.'] });
+      throw invalidFields({ subscriberPK: ['This request is about another subscriber.'] });
     }
 
     let member: SaveContext['member'] = null;

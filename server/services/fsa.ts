@@ -4,7 +4,7 @@ import type { Db } from '../db/client';
 import { fsaElections, plans } from '../db/schema';
 
 /** Plans carry no FSA kind of their own; dependent care plans say so in their code or name. */
-export function fsaTypeOf(plan: { planCode: string; planName: string }): FsaType {
+function fsaTypeOf(plan: { planCode: string; planName: string }): FsaType {
   return /^DC/i.test(plan.planCode) || /dependent\s*care/i.test(plan.planName) ? 'Dependent Care' : 'Health Care';
 }
 

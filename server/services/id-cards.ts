@@ -8,7 +8,7 @@ import { conflict, notFound } from '../lib/problem';
 import { safeColor, type IdCardData } from '../pdf/id-card-layout';
 import { idCardPdf } from '../pdf/id-card-pdf';
 import { idCardImages } from '../pdf/id-card-svg';
-import type { FileAnswer } from '../routes/handler-types';
+import { pdfFile, type FileAnswer } from '../lib/file-answer';
 import { currentPlans } from './members';
 
 export const NO_ID_CARD_MESSAGE = 'No ID card has been issued for this member.';
@@ -101,5 +101,5 @@ export async function viewIdCard(db: Db, subscriberPK: number, idCardPK?: number
 export async function idCardPdfFile(db: Db, ref: CardRef): Promise<FileAnswer> {
   const card = await findCard(db, ref);
   const data = await cardData(db, card);
-  return { fileName: `ID Card ${data.subscriberID}.pdf`, contentType: 'application/pdf', data: await idCardPdf(data) };
+  return pdfFile(`ID Card ${data.subscriberID}.pdf`, await idCardPdf(data));
 }

@@ -7,13 +7,14 @@ import { and, asc, eq, notInArray } from 'drizzle-orm';
 import type { RequestStatus } from '../../src/contracts/requests';
 import type { Db } from '../db/client';
 import { requests } from '../db/schema';
-import { localToday } from '../db/seed-dates';
-import { PROCESSING_NOTES, prepareRequest } from './processing-apply';
+import { localToday } from '../lib/calendar';
+import { prepareRequest } from './processing-apply';
+import { PROCESSING_NOTES } from './processing-outcome';
 import { PROCESSING_ACTOR, changeStatus } from './request-status';
 
-export type ProcessingOutcome = { requestPK: number; status: RequestStatus; note?: string };
+type ProcessingOutcome = { requestPK: number; status: RequestStatus; note?: string };
 
-export type ProcessingOptions = {
+type ProcessingOptions = {
   /** At most this many requests per run; the rest wait for the next one. */
   limit?: number;
   today?: string;
@@ -94,7 +95,7 @@ export async function processPendingRequests(db: Db, opts: ProcessingOptions = {
   return outcomes;
 }
 
-export type ProcessingWorker = { stop(): Promise<void> };
+type ProcessingWorker = { stop(): Promise<void> };
 
 /**
  * Runs processPendingRequests every `intervalMs`; a run still going when the next is due is not

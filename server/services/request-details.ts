@@ -1,18 +1,15 @@
 // `Request/RequestDetails` (spec 1 §7): the request rendered as an HTML fragment for the view-request
-// modal, plus its status timeline. Every text in the fragment is escaped, payload or not; the markup
+// modal, plus its status timeline; `Report/ViewEnrollmentPDF` renders the same document as a PDF. Every text in the fragment is escaped, payload or not; the markup
 // is fixed (no scripts, no inline styles or event attributes), so the SPA may insert it as is.
 import type { z } from 'zod';
 import type { requestDetails } from '../../src/contracts/requests';
 import type { Db } from '../db/client';
+import { pdfFile, type FileAnswer } from '../lib/file-answer';
+import { escapeHtml } from '../lib/html';
+import { enrollmentPdfFileName, renderEnrollmentPdf } from '../pdf/enrollment-pdf';
 import { loadRequestDocument, type DocumentBlock, type RequestDocument } from './request-document';
 
 type Details = z.output<typeof requestDetails>;
-
-const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-
-export function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (c) => ESCAPES[c]!);
-}
 
 /** Escaped text; line breaks of multi-line values (addresses) become <br>. */
 const lines = (value: string) => value.split('\n').map(escapeHtml).join('<br>');
@@ -29,7 +26,7 @@ function renderBlock(block: DocumentBlock): string {
   return `<section>${heading}<table><thead><tr>${head}</tr></thead><tbody>${body}</tbody></table></section>`;
 }
 
-export function renderRequestHtml(doc: RequestDocument): string {
+function renderRequestHtml(doc: RequestDocument): string {
   const group = [doc.groupName, doc.groupID ? `(${doc.groupID})` : ''].filter(Boolean).join(' ');
   return [
     '<article class="request-document">',
@@ -49,4 +46,10 @@ export async function requestDetailsOf(db: Db, requestPK: number, needsView = tr
     content: needsView ? renderRequestHtml(doc) : '',
     history: doc.history.map((h) => ({ ...h, changedAt: h.changedAt.toISOString() })),
   };
+}
+
+/** The PDF answer; opened in a new window, hence inline. */
+export async function requestPdfFile(db: Db, requestPK: number): Promise<FileAnswer> {
+  const doc = await loadRequestDocument(db, requestPK);
+  return { ...pdfFile(enrollmentPdfFileName(requestPK), await renderEnrollmentPdf(doc)), disposition: 'inline' };
 }

@@ -20,16 +20,16 @@ import {
   subscribers,
   terminations,
 } from '../db/schema';
-import { isIsoDate } from '../db/seed-dates';
+import { isIsoDate, usDate } from '../lib/calendar';
 import { notFound } from '../lib/problem';
-import { usDate, usd } from '../pdf/pdfkit-buffer';
+import { usd } from '../lib/money';
 
-export type Field = readonly [label: string, value: string];
+type Field = readonly [label: string, value: string];
 export type DocumentBlock =
   | { kind: 'fields'; title: string; fields: Field[] }
   | { kind: 'table'; title: string; columns: string[]; rows: string[][] };
 
-export type HistoryEvent = { status: RequestStatus; changedBy: string; changedAt: Date; note: string | null };
+type HistoryEvent = { status: RequestStatus; changedBy: string; changedAt: Date; note: string | null };
 
 export type RequestDocument = {
   requestPK: number;
@@ -63,7 +63,7 @@ const day = (value: unknown) => {
 };
 const yesNo = (value: unknown) => (value === true ? 'Yes' : value === false ? 'No' : NOT_GIVEN);
 /** Only ever the last 4, under a mask; anything else that claims to be an SSN is not shown. */
-export const maskedSsn = (last4: unknown) => {
+const maskedSsn = (last4: unknown) => {
   const digits = text(last4);
   return /^\d{4}$/.test(digits) ? `***-**-${digits}` : 'Not provided';
 };

@@ -10,7 +10,7 @@ import {
 } from '../../src/contracts/requests';
 import type { Db } from '../db/client';
 import { requests } from '../db/schema';
-import { addDays, parseIsoDate } from '../db/seed-dates';
+import { addDays, parseIsoDate } from '../lib/calendar';
 import { contains } from './members';
 
 type ListQuery = z.output<typeof requestListQuery>;

@@ -13,7 +13,7 @@ export const PROCESSING_ACTOR = 'system:processing';
 export const APPROVED_ON_SUBMISSION_NOTE = 'approved on submission';
 
 /** Who submitted a request, with their roles in its group. */
-export type Submitter = { actor: string; roles: readonly Role[] };
+type Submitter = { actor: string; roles: readonly Role[] };
 
 type Change = { actor: string; note?: string | null };
 
@@ -58,7 +58,7 @@ export async function approveOnSubmission(tx: Db, requestPK: number, submitter: 
 }
 
 /** The request, locked for this transaction; 404 when it is not in the group. */
-export async function lockRequest(tx: Db, requestPK: number, employerPK: number) {
+async function lockRequest(tx: Db, requestPK: number, employerPK: number) {
   const [row] = await tx
     .select({ requestPK: requests.requestPK, status: requests.status })
     .from(requests)

@@ -12,29 +12,25 @@ import {
 } from '../../src/contracts/terminations';
 import type { Db } from '../db/client';
 import { terminations } from '../db/schema';
-import { localToday } from '../db/seed-dates';
+import { localToday } from '../lib/calendar';
+import { addError, mergeErrors, throwFieldErrors, type FieldErrors } from '../lib/field-errors';
 import { badRequest, conflict } from '../lib/problem';
 import {
-  addError,
   dependentOf,
   insertSubmittedRequest,
   lockSubscriber,
-  mergeErrors,
   refusePending,
-  throwFieldErrors,
   unknownLookupErrors,
   type Caller,
-  type FieldErrors,
-} from './member-requests';
+} from './member-request-store';
 
 type TerminationBody = z.output<typeof terminationPayload>;
 
-export const DEPENDENT_REQUIRED_MESSAGE = 'A dependent is required.';
-export const NOT_A_DEPENDENT_TERMINATION_MESSAGE =
-  'A subscriber termination names no dependent; use TerminateDependent.';
+const DEPENDENT_REQUIRED_MESSAGE = 'A dependent is required.';
+const NOT_A_DEPENDENT_TERMINATION_MESSAGE = 'A subscriber termination names no dependent; use TerminateDependent.';
 
 /** Dates more than 90 days before today are refused (spec 1 §4); today and later are fine. */
-export function retroDateErrors(body: Pick<TerminationBody, 'eventDate' | 'terminationDate'>, today = localToday()) {
+function retroDateErrors(body: Pick<TerminationBody, 'eventDate' | 'terminationDate'>, today = localToday()) {
   const errors: FieldErrors = {};
   if (isBeyondRetroWindow(body.terminationDate, today)) addError(errors, 'terminationDate', RETRO_TERMINATION_MESSAGE);
   if (isBeyondRetroWindow(body.eventDate, today)) addError(errors, 'eventDate', RETRO_TERMINATION_MESSAGE);

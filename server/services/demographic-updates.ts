@@ -1,170 +1,31 @@
-// Member maintenance (spec 1 §2 update flow, §4 pending requests): a demographic update is stored as a
-// Submitted request with its status history; the member row changes only when a later step applies
-// the request. Terminations share the request bookkeeping here and live in terminations.ts.
-import { and, eq, inArray } from 'drizzle-orm';
+// Demographic updates (spec 1 §2 update flow, §4 pending requests): an update of a subscriber or a
+// dependent is stored as a Submitted request (member-request-store.ts); the member row changes only
+// when processing applies the request.
+import { and, eq } from 'drizzle-orm';
 import type { z } from 'zod';
-import { OFFERED_RELATIONSHIP_PKS, type LookupKind } from '../../src/contracts/lookups';
+import { OFFERED_RELATIONSHIP_PKS } from '../../src/contracts/lookups';
 import { MESSAGES, zipCode } from '../../src/contracts/person-rules';
-import { PENDING_MESSAGES, PENDING_STATUSES, type RequestStatus } from '../../src/contracts/requests';
-import type { RequestType, updateSubscriberBody } from '../../src/contracts/subscribers';
+import type { updateSubscriberBody } from '../../src/contracts/subscribers';
 import type { updateDependentBody } from '../../src/contracts/dependents';
-import type { Role } from '../../src/contracts/permissions';
 import type { Db } from '../db/client';
-import { dependents, lookupValues, requestStatusHistory, requests, subscribers } from '../db/schema';
-import { badRequest, conflict, notFound } from '../lib/problem';
-import { approveOnSubmission } from './request-status';
+import { dependents, subscribers } from '../db/schema';
+import { addError, invalidFields, mergeErrors, throwFieldErrors, type FieldErrors } from '../lib/field-errors';
+import { notFound } from '../lib/problem';
+import {
+  dependentOf,
+  insertSubmittedRequest,
+  lockSubscriber,
+  refusePending,
+  unknownLookupErrors,
+  type Caller,
+} from './member-request-store';
 
 type UpdateSubscriberBody = z.output<typeof updateSubscriberBody>;
 type UpdateDependentBody = z.output<typeof updateDependentBody>;
-export type FieldErrors = Record<string, string[]>;
 
-/** Who asks, for which group (the one the call was authorised for), with their roles there. */
-export type Caller = { actor: string; employerPK: number; roles: readonly Role[] };
-
-export const SSN_LAST4_MISMATCH_MESSAGE = 'The last 4 digits of the SSN do not match the member on file.';
-export const SSN_TAKEN_MESSAGE = 'Another subscriber of this group already has this SSN.';
-export const RELATIONSHIP_NOT_OFFERED_MESSAGE = 'This relationship cannot be chosen.';
-const UNKNOWN_VALUE_MESSAGE = 'Unknown value.';
-
-const FIELD_ERRORS_DETAIL = 'The request has invalid fields.';
-
-/** Throws one 400 listing every field error together (spec 1 §5), or returns when there are none. */
-export function throwFieldErrors(errors: FieldErrors) {
-  if (Object.keys(errors).length > 0) throw badRequest(FIELD_ERRORS_DETAIL, errors);
-}
-
-export function addError(errors: FieldErrors, field: string, message: string) {
-  (errors[field] ??= []).push(message);
-}
-
-/** Field errors of several rules, one list per field. */
-export function mergeErrors(...sources: FieldErrors[]): FieldErrors {
-  const errors: FieldErrors = {};
-  for (const source of sources) {
-    for (const [field, messages] of Object.entries(source))
-      for (const message of messages) addError(errors, field, message);
-  }
-  return errors;
-}
-
-// ---------------------------------------------------------------------------------------------------
-// Shared request bookkeeping.
-
-/**
- * The subscriber row, locked for the rest of the transaction: two concurrent requests for the same
- * member then queue here, so the pending check below cannot be raced.
- */
-export async function lockSubscriber(tx: Db, subscriberPK: number, employerPK: number) {
-  const [row] = await tx
-    .select()
-    .from(subscribers)
-    .where(and(eq(subscribers.subscriberPK, subscriberPK), eq(subscribers.employerPK, employerPK)))
-    .for('update');
-  // A member of another group is answered as missing, like every other cross-group reference.
-  if (!row) throw notFound();
-  return row;
-}
-
-/** The dependent, when it belongs to the subscriber (404 otherwise, whatever group it is in). */
-export async function dependentOf(tx: Db, subscriberPK: number, dependentPK: number) {
-  const [row] = await tx
-    .select()
-    .from(dependents)
-    .where(and(eq(dependents.dependentPK, dependentPK), eq(dependents.subscriberPK, subscriberPK)));
-  if (!row) throw notFound();
-  return row;
-}
-
-/** Pending message per request type; the SPA shows it as the already-pending notice. */
-export function pendingMessage(type: Exclude<RequestType, 'NewEnrollment'>): string {
-  return PENDING_MESSAGES[type];
-}
-
-/** 409 when the member already has a request of this type waiting to be applied. */
-export async function refusePending(
-  tx: Db,
-  type: Exclude<RequestType, 'NewEnrollment'>,
-  member: { subscriberPK: number } | { dependentPK: number },
-) {
-  const [found] = await tx
-    .select({ requestPK: requests.requestPK })
-    .from(requests)
-    .where(
-      and(
-        eq(requests.type, type),
-        inArray(requests.status, [...PENDING_STATUSES]),
-        'dependentPK' in member
-          ? eq(requests.dependentPK, member.dependentPK)
-          : eq(requests.subscriberPK, member.subscriberPK),
-      ),
-    )
-    .limit(1);
-  if (found) throw conflict(pendingMessage(type));
-}
-
-export type NewMemberRequest = {
-  employerPK: number;
-  subscriber: { subscriberPK: number; firstName: string; lastName: string };
-  dependentPK: number | null;
-  type: Exclude<RequestType, 'NewEnrollment'>;
-  changeReasonPK: number | null;
-  /** What the request asks for; never a full SSN. */
-  payload: Record<string, unknown>;
-  /** A newly typed full SSN, kept in its own column so no payload reader can send it out. */
-  ssn: string | null;
-  actor: string;
-  /** The actor's roles in the group: HR approves its own requests on submission. */
-  roles: readonly Role[];
-};
-
-/**
- * Stores a request as Submitted (these flows have no wizard draft) with its first history row; one of
- * HR (or GroupAdmin) moves on to HRApproved at once.
- */
-export async function insertSubmittedRequest(tx: Db, r: NewMemberRequest) {
-  const status: RequestStatus = 'Submitted';
-  const [inserted] = await tx
-    .insert(requests)
-    .values({
-      employerPK: r.employerPK,
-      subscriberPK: r.subscriber.subscriberPK,
-      dependentPK: r.dependentPK,
-      type: r.type,
-      status,
-      // Submitted whole, like a wizard request past its last step.
-      saveStep: 4,
-      changeReasonPK: r.changeReasonPK,
-      payload: r.payload,
-      subscriberFirstName: r.subscriber.firstName,
-      subscriberLastName: r.subscriber.lastName,
-      ssn: r.ssn,
-      createdBy: r.actor,
-    })
-    .returning({ requestPK: requests.requestPK });
-  if (!inserted) throw new Error('request insert returned no row');
-  await tx.insert(requestStatusHistory).values({ requestPK: inserted.requestPK, status, changedBy: r.actor });
-  return {
-    requestPK: inserted.requestPK,
-    status: await approveOnSubmission(tx, inserted.requestPK, { actor: r.actor, roles: r.roles }),
-  };
-}
-
-/** Field errors for pks that are not in their lookup list. */
-export async function unknownLookupErrors(
-  db: Db,
-  checks: { field: string; kind: LookupKind; pk: number | null | undefined }[],
-): Promise<FieldErrors> {
-  const wanted = checks.filter((c): c is typeof c & { pk: number } => typeof c.pk === 'number');
-  const errors: FieldErrors = {};
-  if (wanted.length === 0) return errors;
-  const rows = await db
-    .select({ kind: lookupValues.kind, pk: lookupValues.pk })
-    .from(lookupValues)
-    .where(inArray(lookupValues.kind, [...new Set(wanted.map((c) => c.kind))]));
-  const known = new Set(rows.map((r) => `${r.kind}:${r.pk}`));
-  for (const c of wanted) if (!known.has(`${c.kind}:${c.pk}`)) addError(errors, c.field, UNKNOWN_VALUE_MESSAGE);
-  return errors;
-}
+const SSN_LAST4_MISMATCH_MESSAGE = 'The last 4 digits of the SSN do not match the member on file.';
+const SSN_TAKEN_MESSAGE = 'Another subscriber of this group already has this SSN.';
+const RELATIONSHIP_NOT_OFFERED_MESSAGE = 'This relationship cannot be chosen.';
 
 const lastFour = (ssn: string) => ssn.slice(-4);
 
@@ -173,7 +34,7 @@ const lastFour = (ssn: string) => ssn.slice(-4);
  * (whatever ssnLast4 says); otherwise ssnLast4 must be the one on file, since a changed last 4 alone
  * could never be applied.
  */
-export function resolveSsn(
+function resolveSsn(
   typed: { ssn?: string | undefined; ssnLast4?: string | undefined },
   storedLast4: string | null,
   field: string,
@@ -278,7 +139,7 @@ export async function requestDependentUpdate(db: Db, caller: Caller, dependentPK
   requireSameGroup(body.employerPK, caller.employerPK);
   const form = body.dependent;
   if (form.dependentPK !== undefined && form.dependentPK !== dependentPK) {
-    throw badRequest(FIELD_ERRORS_DETAIL, {
+    throw invalidFields({
       'dependent.dependentPK': ['Does not match the dependentPK of the query.'],
     });
   }

@@ -1,8 +1,8 @@
 // Deterministic generators for people, addresses and identifiers, shared by the demo groups and the
 // large benchmark group. Every value comes from the Faker instance passed in, never Math.random.
 import { Faker, base, en, en_US } from '@faker-js/faker';
-import { addDays, daysBetween, parseIsoDate } from './seed-dates.js';
-import { STATES } from './seed-data.js';
+import { addDays, daysBetween, parseIsoDate } from '../../lib/calendar';
+import { STATES } from './data';
 
 export const SEED = 20250724;
 
@@ -37,7 +37,7 @@ function valid(generate: () => string, rule: RegExp, fallback: string): string {
   return fallback;
 }
 
-export type Sex = 'male' | 'female' | undefined;
+type Sex = 'male' | 'female' | undefined;
 
 export function sexOf(genderPK: number): Sex {
   return genderPK === 1 ? 'male' : genderPK === 2 ? 'female' : undefined;

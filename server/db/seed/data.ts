@@ -1,16 +1,16 @@
 // Fixed reference data for the seed: dropdown lookups, the demo employer groups and their plan menus.
-import type { ClaimType } from '../../src/contracts/claims';
-import type { LookupKind } from '../../src/contracts/lookups';
+import type { ClaimType } from '../../../src/contracts/claims';
+import type { LookupKind } from '../../../src/contracts/lookups';
 
-export type LookupSeed = { pk: number; name: string; code?: string; commonReason?: boolean };
+type LookupSeed = { pk: number; name: string; code?: string; commonReason?: boolean };
 
-export const GENDERS: LookupSeed[] = [
+const GENDERS: LookupSeed[] = [
   { pk: 1, name: 'Male' },
   { pk: 2, name: 'Female' },
   { pk: 3, name: 'Unknown/Other' },
 ];
 
-export const MARITAL_STATUSES: LookupSeed[] = [
+const MARITAL_STATUSES: LookupSeed[] = [
   { pk: 1, name: 'Single' },
   { pk: 2, name: 'Married' },
   { pk: 3, name: 'Divorced' },
@@ -19,7 +19,7 @@ export const MARITAL_STATUSES: LookupSeed[] = [
   { pk: 6, name: 'Domestic Partnership' },
 ];
 
-export const USER_TYPES: LookupSeed[] = [
+const USER_TYPES: LookupSeed[] = [
   { pk: 1, name: 'Employer HR' },
   { pk: 2, name: 'Broker' },
   { pk: 3, name: 'Group Administrator' },
@@ -29,7 +29,7 @@ export const USER_TYPES: LookupSeed[] = [
 export const RELATIONSHIP = { spouse: 1, self: 2, child: 3, domesticPartner: 24 } as const;
 
 // The dependent form offers only 1, 3 and 24; the others exist so the filter has something to drop.
-export const RELATIONSHIPS: LookupSeed[] = [
+const RELATIONSHIPS: LookupSeed[] = [
   { pk: 1, name: 'Spouse' },
   { pk: 2, name: 'Self' },
   { pk: 3, name: 'Child' },
@@ -50,11 +50,8 @@ export const PAY_FREQUENCIES: (LookupSeed & { periodsPerYear: number })[] = [
   { pk: 5, name: 'Annually', periodsPerYear: 1 },
 ];
 
-/** pk 14 is what the dependent-termination follow-up sends (spec 1 §4). */
-export const CHANGE_REASON_DEPENDENT_TERMINATION = 14;
-
 // commonReason marks the everyday qualifying events, listed when needAll is false.
-export const CHANGE_PLAN_REASONS: LookupSeed[] = [
+const CHANGE_PLAN_REASONS: LookupSeed[] = [
   { pk: 1, name: 'Open Enrollment', commonReason: true },
   { pk: 2, name: 'New Hire', commonReason: true },
   { pk: 3, name: 'Marriage', commonReason: true },
@@ -168,7 +165,7 @@ export const FSA_PLANS: PlanTemplate[] = [
   },
 ];
 
-export type TierTemplate = {
+type TierTemplate = {
   name: string;
   code: string;
   requiresDependents: boolean;
@@ -200,7 +197,6 @@ export type EmployerSeed = {
   fsa: number;
 };
 
-export const DEFAULT_EMPLOYER_PK = 2;
 export const LARGE_GROUP_EMPLOYER_PK = 6;
 
 export const EMPLOYERS: EmployerSeed[] = [

@@ -1,7 +1,7 @@
 import { and, asc, count, eq, gte, isNotNull, isNull, lte, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Db } from './client.js';
-import { createMinimalPdf } from './minimal-pdf.js';
+import type { Db } from '../client';
+import { createMinimalPdf } from './minimal-pdf';
 import {
   claims,
   coverageOptions,
@@ -18,11 +18,11 @@ import {
   requestStatusHistory,
   subscribers,
   terminations,
-} from './schema.js';
-import { LOOKUP_KINDS } from '../../src/contracts/lookups';
-import { localToday } from './seed-dates.js';
-import { seedDatabase } from './seed.js';
-import { createTestDatabase, type TestDatabase } from './test-database.js';
+} from '../schema';
+import { LOOKUP_KINDS } from '../../../src/contracts/lookups';
+import { localToday } from '../../lib/calendar';
+import { seedDatabase } from './seed-database';
+import { createTestDatabase, type TestDatabase } from '../test-database';
 
 const TABLES = {
   employers,

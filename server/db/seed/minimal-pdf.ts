@@ -1,7 +1,7 @@
 // A tiny, dependency-free PDF 1.4 writer for seed documents: one US-letter page, Helvetica, a bold
 // title and plain text lines. Rich documents use a proper PDF library elsewhere.
 
-export type MinimalPdfInput = {
+type MinimalPdfInput = {
   title: string;
   lines: readonly string[];
 };

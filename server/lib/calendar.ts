@@ -64,3 +64,9 @@ export function atTime(day: string, hours: number, minutes = 0): Date {
   const [y = 1970, m = 1, d = 1] = day.split('-').map(Number);
   return new Date(Date.UTC(y, m - 1, d, hours, minutes));
 }
+
+/** 'yyyy-MM-dd' → 'MM/dd/yyyy' as the UI shows dates (spec 2 §9); sliced, so no time zone can shift the day. */
+export function usDate(iso: string | null | undefined): string {
+  if (!iso) return '';
+  return `${iso.slice(5, 7)}/${iso.slice(8, 10)}/${iso.slice(0, 4)}`;
+}
