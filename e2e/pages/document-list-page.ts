@@ -1,6 +1,6 @@
 import { expect, type Download, type Locator, type Page } from '@playwright/test';
 
-export type DocumentScreen = { path: '/funding-report' | '/invoice' | '/monthly-reports'; title: string };
+type DocumentScreen = { path: '/funding-report' | '/invoice' | '/monthly-reports'; title: string };
 
 export const FUNDING_REPORTS: DocumentScreen = { path: '/funding-report', title: 'Claims Funding Report' };
 export const INVOICES: DocumentScreen = { path: '/invoice', title: 'Admin Invoice' };

@@ -1,7 +1,7 @@
 import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { EnrollmentWizardPage, type Person } from './enrollment-wizard-page';
 
-export const MANAGER_PATH = '/enrollment-manager';
+const MANAGER_PATH = '/enrollment-manager';
 
 /** The token playwright.config.ts gives the test server (PROCESSING_TRIGGER_TOKEN). */
 const PROCESSING_TOKEN = process.env.E2E_PROCESSING_TOKEN ?? 'e2e-processing-trigger';

@@ -37,7 +37,7 @@ export type Dependent = {
   gender: string;
 };
 
-export type PlanChoice = {
+type PlanChoice = {
   division: string;
   medical?: { plan: string; tier: string };
   dental?: { plan: string; tier: string };

@@ -19,7 +19,7 @@ export async function apiRead<T>(page: Page, method: 'GET' | 'POST', path: strin
   return (await response.json()) as T;
 }
 
-export type SubscriberRow = {
+type SubscriberRow = {
   subscriberPK: number;
   firstName: string;
   lastName: string;
@@ -44,7 +44,7 @@ export type DependentRow = {
   isTermed: boolean;
 };
 export type FsaRow = { fsaName: string; fsaType: string; fsaYear: number };
-export type ClaimRow = {
+type ClaimRow = {
   claimID: number;
   subscriberPK: number;
   patientPK: number | null;

@@ -11,7 +11,7 @@ export async function seriousViolations(page: Page, include?: string): Promise<s
     .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
-export type StoredDraft = {
+type StoredDraft = {
   requestPK: number | null;
   subscriberPK: number | null;
   changeReasonPK: number | null;

@@ -4,7 +4,7 @@ import { endpoints } from '../contracts/endpoints';
 import { endpointQueryOptions } from '../lib/endpoint-query';
 
 /** The list call of each document type (spec 2 §7), named as the spec names the call. */
-export const DOCUMENT_LIST_CALLS = {
+const DOCUMENT_LIST_CALLS = {
   funding: { verb: 'fundingReportList', endpoint: endpoints.fundingReportList },
   invoice: { verb: 'invoiceList', endpoint: endpoints.invoiceList },
   monthly: { verb: 'specAggFileList', endpoint: endpoints.specAggFileList },

@@ -14,7 +14,7 @@ const LIST_ENDPOINTS = {
   terminatePlanReason: endpoints.terminatePlanReasonList,
 } satisfies Record<Exclude<LookupKind, 'changePlanReason'>, unknown>;
 
-export type SimpleLookupKind = keyof typeof LIST_ENDPOINTS;
+type SimpleLookupKind = keyof typeof LIST_ENDPOINTS;
 
 // Lookups are fetched once per sign-in; the cache is cleared at logout.
 const ONCE = { staleTime: Infinity, gcTime: Infinity } as const;

@@ -3,7 +3,7 @@ import type { EndpointBody } from '../contracts/endpoint';
 import { endpoints } from '../contracts/endpoints';
 import { endpointQueryOptions } from '../lib/endpoint-query';
 
-export type RequestListBody = EndpointBody<typeof endpoints.requestList>;
+type RequestListBody = EndpointBody<typeof endpoints.requestList>;
 
 const ROOT = 'requests';
 

@@ -80,7 +80,6 @@ const dependentFormBase = z.object({
 
 /** Dependent of a new enrollment: SSN required. */
 export const newDependentForm = dependentFormBase.extend({ ssn });
-export type NewDependentForm = z.input<typeof newDependentForm>;
 
 /** Dependent of an existing subscriber: SSN optional. */
 export const existingDependentForm = dependentFormBase.extend({

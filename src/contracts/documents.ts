@@ -13,7 +13,7 @@ export const DOCUMENT_TITLES: Record<DocumentKind, string> = {
 export const DOCUMENT_PAGE_SIZE = 10;
 export const DOCUMENT_PAGE_LINKS = 5;
 
-export const documentItem = z.object({ createDate: isoDate, documentName: z.string() });
+const documentItem = z.object({ createDate: isoDate, documentName: z.string() });
 export type DocumentItem = z.infer<typeof documentItem>;
 
 export const documentListBody = z.object({
@@ -35,7 +35,7 @@ export const documentList = z.object({
  * A document's name as listed (spec 2 §7 downloads). Only length is checked here: the server looks
  * the name up in its own records and answers a path-like or unknown name with 404, never a disk read.
  */
-export const documentFileName = z.string().min(1).max(200);
+const documentFileName = z.string().min(1).max(200);
 
 export const financeDocumentQuery = z.object({ employerPK: pk, fileName: documentFileName });
 export const specAggFileQuery = z.object({ employerPK: pk, file: documentFileName });

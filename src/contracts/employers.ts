@@ -19,7 +19,7 @@ export const division = z.object({
 });
 export type Division = z.infer<typeof division>;
 
-export const PLAN_TYPES = ['Medical', 'Dental', 'FSA'] as const;
+const PLAN_TYPES = ['Medical', 'Dental', 'FSA'] as const;
 export type PlanType = (typeof PLAN_TYPES)[number];
 
 export const plan = z.object({
@@ -40,7 +40,6 @@ export const availablePlanQuery = z.object({
 
 /** Coverage option (tier). */
 export const coverageOption = z.object({ pk: z.number().int(), name: z.string() });
-export type CoverageOption = z.infer<typeof coverageOption>;
 
 export const coverageOptionsQuery = z.object({
   employerPK: pk,

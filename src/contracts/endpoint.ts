@@ -19,7 +19,7 @@ export type ResourceKind = 'subscriber' | 'dependent' | 'request' | 'claim' | 'i
  * - `resource`: the group of the record named by the first present parameter;
  * - `user`: no group (lookups, page views): any signed-in user who belongs to a group.
  */
-export type GroupScope =
+type GroupScope =
   | { kind: 'employer'; in: 'query' | 'body'; key: string }
   | { kind: 'resource'; in: 'query'; refs: Readonly<Record<string, ResourceKind>> }
   | { kind: 'user' };
@@ -51,7 +51,7 @@ export function endpointUrl(endpoint: Pick<Endpoint, 'service' | 'path'>): strin
 type Infer<T> = T extends z.ZodType ? z.output<T> : undefined;
 type InferIn<T> = T extends z.ZodType ? z.input<T> : undefined;
 
-export type EndpointQuery<E extends Endpoint> = InferIn<E['query']>;
+type EndpointQuery<E extends Endpoint> = InferIn<E['query']>;
 export type EndpointBody<E extends Endpoint> = InferIn<E['body']>;
 export type EndpointResponse<E extends Endpoint> = E['responseType'] extends 'json' ? Infer<E['response']> : Blob;
 export type EndpointInput<E extends Endpoint> = (E['query'] extends z.ZodType

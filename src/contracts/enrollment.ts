@@ -37,7 +37,6 @@ export const employmentStep = z.object({
   isCoveredByMedicare: z.boolean().optional(),
   addReasonPK: z.number().int().positive().optional(),
 });
-export type EmploymentStep = z.input<typeof employmentStep>;
 
 const offeredRelationship = (d: { relationshipPK?: number }) =>
   (OFFERED_RELATIONSHIP_PKS as readonly number[]).includes(d.relationshipPK ?? 0);
@@ -51,12 +50,6 @@ export const wizardDependent = newDependentForm.refine(offeredRelationship, {
 export const wizardExistingDependent = existingDependentForm.refine(offeredRelationship, {
   message: RELATIONSHIP_MESSAGE,
   path: ['relationshipPK'],
-});
-
-/** Step 3. */
-export const dependentsStep = z.object({
-  hasDependents: z.boolean(),
-  dependents: z.array(wizardDependent),
 });
 
 export const fsaElectionInput = z.object({

@@ -15,7 +15,7 @@ export const ROLES = [
 export type Role = (typeof ROLES)[number];
 
 /** Capabilities: what a menu entry, a route or an endpoint needs. */
-export const AREAS = {
+const AREAS = {
   /** Anything a member of the group may see: home, privacy, lookups, employer header. */
   any: [],
   /** Enrollment, update, terminate, change coverage, submissions, coverage inquiry, census. */
@@ -80,7 +80,7 @@ export const MENU: readonly MenuEntry[] = [
 ];
 
 /** Protected routes and the area each needs; a route's sub-paths inherit its prefix's entry. */
-export const ROUTE_AREAS: readonly { prefix: string; area: Area }[] = [
+const ROUTE_AREAS: readonly { prefix: string; area: Area }[] = [
   { prefix: '/enroll-subscriber', area: 'members' },
   { prefix: '/update-subscriber', area: 'members' },
   { prefix: '/terminate-subscriber', area: 'members' },

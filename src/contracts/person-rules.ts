@@ -58,7 +58,6 @@ export const middleInitial = z
   .optional()
   .or(z.literal(''));
 
-export const SSN_MASK = '999-99-9999';
 export const ssn = z
   .string({ error: MESSAGES.ssnRequired })
   .min(1, MESSAGES.ssnRequired)

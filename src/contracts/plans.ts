@@ -19,7 +19,7 @@ export const FSA_TYPES = ['Health Care', 'Dependent Care'] as const;
 export type FsaType = (typeof FSA_TYPES)[number];
 
 /** FSA item of `GetFSAInformation` (spec 2 §3). */
-export const fsaItem = z.object({
+const fsaItem = z.object({
   fsaName: z.string(),
   fsaType: z.string(),
   fsaYear: z.number().int(),

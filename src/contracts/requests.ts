@@ -107,10 +107,7 @@ export const REQUEST_TYPE_LABELS = {
 export const REQUEST_PAGE_SIZE = 20;
 export const REQUEST_PAGE_LINKS = 5;
 
-/** Wizard save steps (spec 1 §9). */
-export const SAVE_STEPS = [1, 2, 3, 4] as const;
-
-export const requestItem = z.object({
+const requestItem = z.object({
   pk: z.number().int(),
   type: z.enum(REQUEST_TYPES),
   subscriberFirstName: z.string(),

@@ -53,7 +53,7 @@ export const employmentDetails = z.object({
  * Subscriber as read from the server (spec 1 §3 "Subscriber details"); also the subscriber list item
  * of spec 2 §3. The full SSN is never sent: only `ssnLast4`.
  */
-export const subscriberSummary = z.object({
+const subscriberSummary = z.object({
   subscriberPK: z.number().int(),
   dependentPK: z.number().int().nullable(),
   subscriberID: z.string(),
@@ -111,7 +111,7 @@ export const subscriberList = pagedList(subscriberSummary);
 export const subscriberDetailsQuery = z.object({ pk });
 
 /** The person part of a subscriber detail, in form-model names (spec 2 §3). */
-export const subscriberPerson = z.object({
+const subscriberPerson = z.object({
   firstName: z.string(),
   middleName: z.string().nullable(),
   lastName: z.string(),
@@ -149,7 +149,7 @@ export const planData = z.object({
 });
 export type PlanData = z.infer<typeof planData>;
 
-export const fsaElection = z.object({ pk: z.number().int(), amount: z.string() });
+const fsaElection = z.object({ pk: z.number().int(), amount: z.string() });
 
 /** Subscriber detail (spec 2 §3): what `SubscriberDetails` answers. */
 export const subscriberDetail = z.object({
@@ -210,7 +210,6 @@ const subscriberFormBase = z.object({
 
 /** New subscriber: the full SSN is required. */
 export const newSubscriberForm = subscriberFormBase.extend({ ssn, city: city() });
-export type NewSubscriberForm = z.input<typeof newSubscriberForm>;
 
 /** New enrollment whose SSN is already saved with its request: retyping it is optional. */
 export const storedSsnSubscriberForm = newSubscriberForm.extend({

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { isoDate } from './common';
 
 /** Retro termination window (spec 1 §9). */
-export const RETRO_TERMINATION_DAYS = 90;
+const RETRO_TERMINATION_DAYS = 90;
 
 /**
  * The earliest event or termination date accepted on `today` (yyyy-MM-dd): 90 calendar days back

@@ -101,14 +101,10 @@ function toProblem(body: unknown, status: number, statusText: string): Problem {
   return { title, status };
 }
 
-export type FailureKind = 'list' | 'fieldErrors' | 'sessionExpired' | 'notFound' | 'other';
+type FailureKind = 'list' | 'fieldErrors' | 'sessionExpired' | 'notFound' | 'other';
 
 /** The shared failure rules of spec 2 §8: what kind of failure, and what the user is told. */
-export function describeFailure(
-  status: number,
-  body: unknown,
-  problem: Problem,
-): { kind: FailureKind; notice?: Notice } {
+function describeFailure(status: number, body: unknown, problem: Problem): { kind: FailureKind; notice?: Notice } {
   if (Array.isArray(body)) {
     const first: unknown = body[0];
     const message = isObject(first) && typeof first.errorMessage === 'string' ? first.errorMessage : undefined;

@@ -55,7 +55,7 @@ type AppActions = {
   resetAppState: () => void;
 };
 
-export type AppState = AppData & AppActions;
+type AppState = AppData & AppActions;
 
 const emptyDraft: EnrollmentDraft = {
   requestPK: null,

@@ -47,7 +47,7 @@ export function SortableTableHead<TFeatures extends TableFeatures, TData extends
 }
 
 /** A column header that sorts on click and tells assistive technology how the list is sorted. */
-export function SortableHeaderCell<TFeatures extends TableFeatures, TData extends RowData>({
+function SortableHeaderCell<TFeatures extends TableFeatures, TData extends RowData>({
   header,
 }: {
   header: SortableHeader<TFeatures, TData>;

@@ -3,7 +3,7 @@ import AlertTitle from '@mui/material/AlertTitle';
 import Link from '@mui/material/Link';
 import { useEffect, useRef } from 'react';
 
-export type ErrorSummaryItem = {
+type ErrorSummaryItem = {
   /** Field path, when the message belongs to a field. */
   name?: string;
   /** Label of that field, shown before the message. */

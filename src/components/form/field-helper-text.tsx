@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 type FieldHelperTextProps = { messages: readonly string[]; helperText?: ReactNode };
 
 /** Under a field: each error message on its own line, else the optional hint. */
-export function FieldHelperText({ messages, helperText }: FieldHelperTextProps) {
+function FieldHelperText({ messages, helperText }: FieldHelperTextProps) {
   if (messages.length === 0) return helperText ?? null;
   return (
     <>

@@ -1,7 +1,7 @@
 import type { FieldErrors, FieldValues } from 'react-hook-form';
 import { messagesOf } from './field-messages';
 
-export type FieldMessage = { name: string; message: string };
+type FieldMessage = { name: string; message: string };
 
 function isFieldError(value: unknown): value is { type: unknown; message?: string; types?: Record<string, unknown> } {
   return (

@@ -5,11 +5,7 @@ import { helperNode } from './field-helper-text';
 import { fieldId, messagesOf } from './field-messages';
 import type { FormFieldBaseProps } from './form-text-field';
 
-export type FormAmountFieldProps<T extends FieldValues, N extends FieldPath<T>, TOut = T> = FormFieldBaseProps<
-  T,
-  N,
-  TOut
-> & {
+type FormAmountFieldProps<T extends FieldValues, N extends FieldPath<T>, TOut = T> = FormFieldBaseProps<T, N, TOut> & {
   /**
    * `string`: the field keeps the text as shown ('1,250.00'), for schemas that check the format;
    * `number`: the field keeps the number (undefined when empty).

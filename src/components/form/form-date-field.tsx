@@ -6,11 +6,7 @@ import { fieldId, messagesOf } from './field-messages';
 import type { FormFieldBaseProps } from './form-text-field';
 import { dateToIso, isoToDate } from '../../lib/calendar-date';
 
-export type FormDateFieldProps<T extends FieldValues, N extends FieldPath<T>, TOut = T> = FormFieldBaseProps<
-  T,
-  N,
-  TOut
-> & {
+type FormDateFieldProps<T extends FieldValues, N extends FieldPath<T>, TOut = T> = FormFieldBaseProps<T, N, TOut> & {
   /** Latest choosable date, `yyyy-MM-dd`. */
   maxDate?: string;
   /** Earliest choosable date, `yyyy-MM-dd`. */

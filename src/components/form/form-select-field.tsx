@@ -6,11 +6,7 @@ import type { FormFieldBaseProps } from './form-text-field';
 
 export type SelectOption = { value: number | string; label: string };
 
-export type FormSelectFieldProps<T extends FieldValues, N extends FieldPath<T>, TOut = T> = FormFieldBaseProps<
-  T,
-  N,
-  TOut
-> & {
+type FormSelectFieldProps<T extends FieldValues, N extends FieldPath<T>, TOut = T> = FormFieldBaseProps<T, N, TOut> & {
   options: readonly SelectOption[];
   /** Text of the empty choice (value undefined). */
   placeholder?: string;

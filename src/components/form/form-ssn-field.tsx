@@ -5,11 +5,7 @@ import { helperNode } from './field-helper-text';
 import { fieldId, messagesOf } from './field-messages';
 import type { FormFieldBaseProps } from './form-text-field';
 
-export type FormSsnFieldProps<T extends FieldValues, N extends FieldPath<T>, TOut = T> = FormFieldBaseProps<
-  T,
-  N,
-  TOut
-> & {
+type FormSsnFieldProps<T extends FieldValues, N extends FieldPath<T>, TOut = T> = FormFieldBaseProps<T, N, TOut> & {
   /** Last four digits of an SSN already on file: shown as a hint while nothing is typed. */
   storedLast4?: string | null;
 };

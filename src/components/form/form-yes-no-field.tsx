@@ -9,11 +9,7 @@ import { helperNode } from './field-helper-text';
 import { fieldId, messagesOf } from './field-messages';
 import type { FormFieldBaseProps } from './form-text-field';
 
-export type FormYesNoFieldProps<T extends FieldValues, N extends FieldPath<T>, TOut = T> = FormFieldBaseProps<
-  T,
-  N,
-  TOut
-> & {
+type FormYesNoFieldProps<T extends FieldValues, N extends FieldPath<T>, TOut = T> = FormFieldBaseProps<T, N, TOut> & {
   /** Called after the answer changed (e.g. to reset fields that only apply to Yes). */
   onValueChange?: (value: boolean) => void;
 };

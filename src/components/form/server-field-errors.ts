@@ -4,10 +4,10 @@ import { isApiError } from '../../lib/api-client';
 /** A form field with the server's messages about it. */
 export type PlacedServerError = { name: string; messages: string[] };
 /** Messages the form has no field for, with the server's path (`_` or a payload path). */
-export type UnplacedServerError = { path: string; messages: string[] };
-export type ServerFieldErrors = { fields: PlacedServerError[]; unplaced: UnplacedServerError[] };
+type UnplacedServerError = { path: string; messages: string[] };
+type ServerFieldErrors = { fields: PlacedServerError[]; unplaced: UnplacedServerError[] };
 
-export type ServerFieldErrorOptions = {
+type ServerFieldErrorOptions = {
   /** Form field of a server path; undefined when the form does not show it. Default: no field. */
   fieldOf?: (path: string) => string | undefined;
   /** Messages the caller handles otherwise (e.g. with a notice): neither placed nor returned. */

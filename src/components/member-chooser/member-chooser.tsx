@@ -27,7 +27,7 @@ export type MemberChoice = {
   dependent?: Dependent;
 };
 
-export type MemberChooserProps = MemberListOptions & {
+type MemberChooserProps = MemberListOptions & {
   onChoose: (choice: MemberChoice) => void;
   /** Rows expand to show dependents that can be chosen too (default true). */
   allowDependents?: boolean;

@@ -6,7 +6,7 @@ import type { ExistingSubscriberForm, SubscriberDetail } from '../../contracts/s
 // from and what a follow-up enrollment request carries. The server sends null for blanks; the forms
 // hold '' (text) or undefined (choices) instead. The full SSN is never known, so it starts empty.
 
-export type SubscriberFormValues = Omit<ExistingSubscriberForm, 'genderID' | 'stateID'> & {
+type SubscriberFormValues = Omit<ExistingSubscriberForm, 'genderID' | 'stateID'> & {
   genderID: number | undefined;
   stateID: number | undefined;
 };
@@ -33,7 +33,7 @@ export function subscriberFormValues(detail: SubscriberDetail): SubscriberFormVa
   };
 }
 
-export type DependentFormValues = Omit<ExistingDependentForm, 'genderPK' | 'relationshipPK'> & {
+type DependentFormValues = Omit<ExistingDependentForm, 'genderPK' | 'relationshipPK'> & {
   genderPK: number | undefined;
   relationshipPK: number | undefined;
 };

@@ -10,7 +10,7 @@ import {
 
 export type MemberSortField = (typeof SUBSCRIBER_SORT_FIELDS)[number];
 export type SortDirection = (typeof SORT_DIRECTIONS)[number];
-export type MemberSort = `${MemberSortField} ${SortDirection}`;
+type MemberSort = `${MemberSortField} ${SortDirection}`;
 
 /** What the server sorts by when the URL names no sort (spec 2 §3: the list comes by last name). */
 export const DEFAULT_MEMBER_SORT: MemberSort = 'lastName ASC';
@@ -34,7 +34,7 @@ export const memberSearchSchema = z.object({
   termed: z.boolean().optional().catch(undefined),
 });
 export type MemberSearch = z.output<typeof memberSearchSchema>;
-export type MemberSearchInput = z.input<typeof memberSearchSchema>;
+type MemberSearchInput = z.input<typeof memberSearchSchema>;
 
 /** The one-based page the URL names (the first one when it names none). */
 export function pageOf(search: MemberSearch): number {

@@ -4,7 +4,7 @@ import type { RequestType } from '../../contracts/subscribers';
 /** The member flows that refuse a member with a pending request of their own kind (spec 1 §4). */
 export type MemberFlow = 'update' | 'terminate' | 'changeCoverage';
 
-export type PendingFlags = {
+type PendingFlags = {
   hasPendingRequest: boolean;
   pendingRequestTypes: readonly RequestType[];
 };

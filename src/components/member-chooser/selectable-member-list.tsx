@@ -14,7 +14,7 @@ import { MemberTable } from './member-table';
 const SELECT_CAPTION =
   'Members. Column headers sort the list; select a member by clicking its row or pressing Enter or Space on it.';
 
-export type SelectableMemberListProps = {
+type SelectableMemberListProps = {
   search: MemberSearch;
   onSearch: (patch: Partial<MemberSearch>) => void;
   /** False: termed members are never listed. */

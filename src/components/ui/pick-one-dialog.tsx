@@ -7,7 +7,7 @@ import DialogTitle from '@mui/material/DialogTitle';
 import TextField from '@mui/material/TextField';
 import { useState, type FormEvent, type ReactNode } from 'react';
 
-export type PickOneOption = { value: number; label: string };
+type PickOneOption = { value: number; label: string };
 
 type PickOneDialogProps = {
   open: boolean;

@@ -36,7 +36,7 @@ export const claimSearchSchema = z.object({
   endDate: isoDate.optional().catch(undefined),
 });
 export type ClaimSearch = z.output<typeof claimSearchSchema>;
-export type ClaimSearchInput = z.input<typeof claimSearchSchema>;
+type ClaimSearchInput = z.input<typeof claimSearchSchema>;
 
 export function claimPageOf(search: ClaimSearch): number {
   return search.page ?? 1;

@@ -1,7 +1,7 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 
-export type Fact = { label: string; value: string };
+type Fact = { label: string; value: string };
 
 /** Label / value pairs as a description list; a pair without a value is left out. */
 export function FactList({ facts }: { facts: Fact[] }) {

@@ -11,7 +11,7 @@ export type WizardPath =
   | '/enroll-subscriber/dependent-information'
   | '/enroll-subscriber/choose-a-plan';
 
-export type StepNotice = 'exists' | 'startBeforeGroup' | null;
+type StepNotice = 'exists' | 'startBeforeGroup' | null;
 
 /**
  * Saving one wizard step: one save at a time (a double click saves once), server field errors put

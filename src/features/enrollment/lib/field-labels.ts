@@ -60,7 +60,7 @@ export const PLAN_LABELS = {
   FSAElections: 'FSA Elections',
 } as const;
 
-export const SECTION_TITLES: Record<WizardSection, string> = {
+const SECTION_TITLES: Record<WizardSection, string> = {
   subscriber: 'Personal Information',
   employment: 'Employment Information',
   dependents: 'Dependent Information',

@@ -4,7 +4,7 @@ import { START_BEFORE_GROUP_MESSAGE } from '../../../contracts/requests';
 import { describeField, labelOf } from './field-labels';
 import type { WizardSection } from './wizard-values';
 
-export type StepServerErrors = {
+type StepServerErrors = {
   /** Errors put on the fields of the current step's form, by form path. */
   fields: PlacedServerError[];
   /** Errors that belong to no field on this step, as readable sentences. */

@@ -84,13 +84,6 @@ export type WizardSections = {
 };
 export type WizardSection = keyof WizardSections;
 
-export const SECTION_OF_STEP = {
-  1: 'subscriber',
-  2: 'employment',
-  3: 'dependents',
-  4: 'plan',
-} as const satisfies Record<number, WizardSection>;
-
 export const DEFAULT_MARITAL_STATUS = DEFAULT_MARITAL_STATUS_PK;
 
 export const emptySubscriber = (): SubscriberValues => ({

@@ -7,7 +7,7 @@ export const nameOf = (items: readonly LookupItem[], pk: unknown) =>
   items.find((item) => item.pk === pk)?.name ?? (pk === undefined || pk === null ? '' : String(pk));
 
 /** A typed SSN is shown by its last four digits only. */
-export const showSsn = (ssn: unknown) => (typeof ssn === 'string' && ssn ? `new SSN ending in ${ssn.slice(-4)}` : '');
+const showSsn = (ssn: unknown) => (typeof ssn === 'string' && ssn ? `new SSN ending in ${ssn.slice(-4)}` : '');
 
 export const showDate = (value: unknown) => formatIsoDate(typeof value === 'string' ? value : null);
 

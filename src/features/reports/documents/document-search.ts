@@ -3,7 +3,7 @@ import { isoDate } from '../../../contracts/common';
 import { DOCUMENT_PAGE_SIZE, type documentListBody } from '../../../contracts/documents';
 import type { DateRange } from '../lib/date-range';
 
-export type DocumentListBody = z.input<typeof documentListBody>;
+type DocumentListBody = z.input<typeof documentListBody>;
 
 /**
  * Search params of the document lists: date filters, the one-based page and the page size the
@@ -17,13 +17,13 @@ export const documentSearchSchema = z.object({
   pageSize: z.coerce.number().int().min(1).max(100).optional().catch(undefined),
 });
 export type DocumentSearch = z.output<typeof documentSearchSchema>;
-export type DocumentSearchInput = z.input<typeof documentSearchSchema>;
+type DocumentSearchInput = z.input<typeof documentSearchSchema>;
 
 export function pageOf(search: DocumentSearch): number {
   return search.page ?? 1;
 }
 
-export function pageSizeOf(search: DocumentSearch): number {
+function pageSizeOf(search: DocumentSearch): number {
   return search.pageSize ?? DOCUMENT_PAGE_SIZE;
 }
 

@@ -13,8 +13,6 @@ export const dateRangeForm = z
   });
 export type DateRange = z.output<typeof dateRangeForm>;
 
-export const EMPTY_DATE_RANGE: DateRange = { startDate: '', endDate: '' };
-
 /** Blank dates are left out of the call instead of being sent as ''. */
 export function rangeForCall(range: Partial<DateRange>): { startDate?: string; endDate?: string } {
   return {

@@ -16,7 +16,7 @@ export const REQUEST_SORT_FIELDS = [
 ] as const;
 export type RequestSortField = (typeof REQUEST_SORT_FIELDS)[number];
 export type SortDirection = (typeof SORT_DIRECTIONS)[number];
-export type RequestSort = `${RequestSortField} ${SortDirection}`;
+type RequestSort = `${RequestSortField} ${SortDirection}`;
 
 /** The server's own order when none is sent: newest first. */
 export const DEFAULT_REQUEST_SORT: RequestSort = 'dateRequested DESC';
@@ -40,7 +40,7 @@ export const requestSearchSchema = z.object({
   status: z.enum(STATUS_FILTERS).optional().catch(undefined),
 });
 export type RequestSearch = z.output<typeof requestSearchSchema>;
-export type RequestSearchInput = z.input<typeof requestSearchSchema>;
+type RequestSearchInput = z.input<typeof requestSearchSchema>;
 export type RequestFilters = Pick<RequestSearch, 'dateFrom' | 'dateTo' | 'lastName' | 'firstName' | 'status'>;
 
 export function pageOf(search: RequestSearch): number {

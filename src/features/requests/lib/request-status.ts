@@ -6,21 +6,21 @@ import {
   type RequestStatus,
 } from '../../../contracts/requests';
 
-export type StatusGroup = keyof typeof REQUEST_STATUS_GROUPS;
+type StatusGroup = keyof typeof REQUEST_STATUS_GROUPS;
 
 /** What the one status filter can name: a simple group (spec 1 §4) or one of the eight statuses. */
-export type StatusFilter = StatusGroup | RequestStatus;
+type StatusFilter = StatusGroup | RequestStatus;
 
 export const STATUS_GROUPS = ['InProgress', 'Processed', 'Failed'] as const satisfies readonly StatusGroup[];
 export const STATUS_FILTERS = [...STATUS_GROUPS, ...REQUEST_STATUSES] as const satisfies readonly StatusFilter[];
 
-export const STATUS_GROUP_LABELS: Record<StatusGroup, string> = {
+const STATUS_GROUP_LABELS: Record<StatusGroup, string> = {
   InProgress: 'In Progress',
   Processed: 'Processed',
   Failed: 'Failed',
 };
 
-export function isStatusGroup(filter: string): filter is StatusGroup {
+function isStatusGroup(filter: string): filter is StatusGroup {
   return (STATUS_GROUPS as readonly string[]).includes(filter);
 }
 
