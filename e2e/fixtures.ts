@@ -9,6 +9,8 @@ export const NO_GROUPS_MESSAGE =
   "You are not associated to any Groups. If this is in error, try clicking Logout and logging back in, and contact the provider's representative.";
 
 type Fixtures = {
+  /** Every Content-Security-Policy violation the page reports; a journey with one fails. */
+  cspViolations: string[];
   loginPage: LoginPage;
   shell: ShellPage;
   /** Opens the portal, follows the redirect to the provider, signs in and waits for the portal. */
@@ -16,6 +18,23 @@ type Fixtures = {
 };
 
 export const test = base.extend<Fixtures>({
+  cspViolations: [
+    async ({ page }, use) => {
+      const violations: string[] = [];
+      await page.exposeFunction('reportCspViolation', (violation: string) => violations.push(violation));
+      await page.addInitScript(() => {
+        document.addEventListener('securitypolicyviolation', (event) => {
+          const report = (window as unknown as { reportCspViolation: (v: string) => void }).reportCspViolation;
+          report(
+            `${event.effectiveDirective} blocked ${event.blockedURI || 'inline'} at ${event.sourceFile}:${event.lineNumber}`,
+          );
+        });
+      });
+      await use(violations);
+      expect(violations, 'Content-Security-Policy violations').toEqual([]);
+    },
+    { auto: true },
+  ],
   loginPage: async ({ page }, use) => {
     await use(new LoginPage(page));
   },

@@ -1,5 +1,7 @@
 import path from 'node:path';
 import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import type { Writable } from 'node:stream';
 import Fastify, { type FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
@@ -9,6 +11,7 @@ import type { AppConfig } from './config';
 import type { Db } from './db/client';
 import { registerIdentityProvider } from './idp/interactions';
 import { AuthError, createTokenVerifier, type AuthUser } from './auth/verify-token';
+import { logOptions } from './lib/log-options';
 import { HttpProblem } from './lib/problem';
 import { registerProblemHandling } from './plugins/problems';
 import { registerSecurityHeaders } from './plugins/security-headers';
@@ -22,6 +25,8 @@ type BuildAppOptions = {
   config: AppConfig;
   db: Db;
   logger?: boolean;
+  /** Where the log goes instead of stdout (tests read it). */
+  logStream?: Writable;
   handlers?: Handlers;
 };
 
@@ -33,7 +38,7 @@ function spaRedirects(publicUrl: string) {
   };
 }
 
-async function tokenVerifier(app: FastifyInstance, config: AppConfig) {
+async function tokenVerifier(app: FastifyInstance, config: AppConfig, db: Db) {
   if (config.oidcAuthority) {
     const authority = config.oidcAuthority.replace(/\/$/, '');
     const discovery = (await (await fetch(`${authority}/.well-known/openid-configuration`)).json()) as {
@@ -51,25 +56,29 @@ async function tokenVerifier(app: FastifyInstance, config: AppConfig) {
     issuer,
     clientId: config.oidcClientId,
     apiAudience: config.apiAudience,
-    keyFile: config.databaseUrl && !existsSync(config.dataDir) ? undefined : path.join(config.dataDir, 'idp-keys.json'),
+    db,
     ...spaRedirects(config.publicUrl),
   });
   return createTokenVerifier({ issuer, audience: config.apiAudience, jwks });
 }
 
 /** The whole server as one plugin tree: identity provider, API, OpenAPI docs and the built SPA. */
-export async function buildApp({ config, db, logger = false, handlers = defaultHandlers }: BuildAppOptions) {
+export async function buildApp({ config, db, logger = false, logStream, handlers = defaultHandlers }: BuildAppOptions) {
   const app = Fastify({
-    logger: logger ? { level: config.logLevel, redact: ['req.headers.authorization'] } : false,
+    logger: logger ? logOptions(config.logLevel, logStream) : false,
     trustProxy: true,
     bodyLimit: 1024 * 1024,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  registerSecurityHeaders(app);
-  const spaIndex = config.serveSpa && existsSync(path.join(config.distDir, 'index.html'));
+  await registerSecurityHeaders(app, {
+    publicUrl: config.publicUrl,
+    externalOrigins: config.oidcAuthority ? [new URL(config.oidcAuthority).origin] : [],
+  });
+  const indexFile = path.join(config.distDir, 'index.html');
+  const spaIndex = config.serveSpa && existsSync(indexFile);
   // Before any plugin, so every encapsulated context inherits the problem-body handlers.
-  registerProblemHandling(app, { spaFallback: spaIndex });
+  registerProblemHandling(app, { spaIndexHtml: spaIndex ? await readFile(indexFile, 'utf8') : null });
 
   await app.register(swagger, {
     openapi: {
@@ -79,9 +88,10 @@ export async function buildApp({ config, db, logger = false, handlers = defaultH
     hideUntagged: true,
     transform: jsonSchemaTransform,
   });
-  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  // The docs page brings inline scripts of its own; it answers with its own CSP, hashes included.
+  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
-  const verify = await tokenVerifier(app, config);
+  const verify = await tokenVerifier(app, config, db);
   const authenticate = async (authorization: string | undefined): Promise<AuthUser> => {
     try {
       return await verify(authorization);
@@ -107,6 +117,8 @@ export async function buildApp({ config, db, logger = false, handlers = defaultH
       root: config.distDir,
       wildcard: false,
       index: false,
+      // index.html goes out only through the SPA fallback, which fills in the nonce.
+      allowedPath: (pathName) => pathName !== '/index.html',
       setHeaders: (res, file) => {
         // Hashed bundles never change; index.html must always be revalidated.
         res.header(

@@ -18,9 +18,12 @@ const claims: JWTPayload = {
   ],
 };
 
-function sign(payload: JWTPayload = claims, opts: { iss?: string; aud?: string; exp?: string | number } = {}) {
+function sign(
+  payload: JWTPayload = claims,
+  opts: { iss?: string; aud?: string; exp?: string | number; typ?: string } = {},
+) {
   return new SignJWT(payload)
-    .setProtectedHeader({ alg: 'RS256', kid: 'test-key', typ: 'at+jwt' })
+    .setProtectedHeader({ alg: 'RS256', kid: 'test-key', typ: opts.typ ?? 'at+jwt' })
     .setSubject('user-broker')
     .setIssuer(opts.iss ?? ISSUER)
     .setAudience(opts.aud ?? AUDIENCE)
@@ -90,6 +93,10 @@ describe('createTokenVerifier', () => {
 
   it('rejects a token for another audience', async () => {
     expect((await rejection(`Bearer ${await sign(claims, { aud: 'portal-spa' })}`)).code).toBe('invalid_token');
+  });
+
+  it('rejects a signed JWT that is not an access token (an ID token has typ JWT)', async () => {
+    expect((await rejection(`Bearer ${await sign(claims, { typ: 'JWT' })}`)).code).toBe('invalid_token');
   });
 
   it('rejects an expired token beyond the clock tolerance', async () => {

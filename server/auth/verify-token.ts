@@ -102,6 +102,8 @@ export function createTokenVerifier(
         issuer: opts.issuer,
         audience: opts.audience,
         algorithms: ['RS256'],
+        // RFC 9068: an ID token or any other JWT signed by the same key is not an access token.
+        typ: 'at+jwt',
         clockTolerance: CLOCK_TOLERANCE_SECONDS,
         requiredClaims: ['sub', 'exp'],
       });

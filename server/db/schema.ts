@@ -430,3 +430,47 @@ export const auditEvents = pgTable(
   },
   (t) => [index('audit_events_employer_at_idx').on(t.employerPK, t.at)],
 );
+
+// ---------------------------------------------------------------------------------------------------
+// The development identity provider's state, so sign-ins survive restarts and are shared by replicas.
+
+/** oidc-provider models (sessions, grants, codes, refresh tokens, interactions…), one row each. */
+export const oidcModels = pgTable(
+  'oidc_models',
+  {
+    kind: text('kind').notNull(),
+    id: text('id').notNull(),
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
+    grantId: text('grant_id'),
+    uid: text('uid'),
+    userCode: text('user_code'),
+    /** Null: kept until destroyed. */
+    expiresAt: stamp('expires_at'),
+  },
+  (t) => [
+    primaryKey({ columns: [t.kind, t.id] }),
+    index('oidc_models_grant_idx').on(t.grantId),
+    index('oidc_models_uid_idx').on(t.uid),
+    index('oidc_models_user_code_idx').on(t.userCode),
+    index('oidc_models_expires_idx').on(t.expiresAt),
+  ],
+);
+
+/** The provider's signing and cookie keys: created once by whichever replica starts first. */
+export const idpSecrets = pgTable('idp_secrets', {
+  name: text('name').primaryKey(),
+  value: jsonb('value').$type<Record<string, unknown>>().notNull(),
+  createdAt: stamp('created_at').notNull().defaultNow(),
+});
+
+/** Failed sign-ins per account and per client address, kept where every replica counts them. */
+export const signInThrottles = pgTable('sign_in_throttles', {
+  /** `account:<email>` or `ip:<address>`. */
+  key: text('key').primaryKey(),
+  failures: integer('failures').notNull(),
+  /** Start of the current counting window. */
+  windowStartedAt: stamp('window_started_at').notNull(),
+  /** How many times this key has been locked since its last success; each lock lasts twice as long. */
+  lockouts: integer('lockouts').notNull().default(0),
+  lockedUntil: stamp('locked_until'),
+});

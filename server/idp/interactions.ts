@@ -3,6 +3,17 @@ import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest 
 import type { JSONWebKeySet } from 'jose';
 import { errors, type Interaction, type Provider } from 'oidc-provider';
 import { verifyCredentials } from './accounts';
+import type { Db } from '../db/client';
+import { auditEvents } from '../db/schema';
+import { purgeExpiredModels } from './database-adapter';
+import {
+  DEFAULT_THROTTLE_POLICY,
+  lockedForSeconds,
+  lockMessage,
+  recordFailedSignIn,
+  recordSuccessfulSignIn,
+  type ThrottlePolicy,
+} from './sign-in-throttle';
 import { createIdentityProvider, type IdentityProviderOptions } from './provider';
 import { loginPage, messagePage, PAGE_CSP } from './pages';
 
@@ -10,9 +21,18 @@ type IdpPluginOptions = {
   provider: Provider;
   /** The first-party client whose consent is granted without asking. */
   clientId: string;
+  db: Db;
+  signInPolicy: ThrottlePolicy;
 };
 
 const INVALID_CREDENTIALS = 'Invalid email or password.';
+const MAX_EMAIL_LENGTH = 254;
+
+/** Failed and refused sign-ins go to the audit trail: the address typed and where it came from. */
+async function auditSignIn(db: Db, action: 'signin.failed' | 'signin.refused', email: string, ip: string) {
+  await db.insert(auditEvents).values({ actor: email.trim().toLowerCase(), action, detail: { ip } });
+}
+const PURGE_INTERVAL_MS = 10 * 60 * 1000;
 
 function sendPage(reply: FastifyReply, html: string, status = 200): FastifyReply {
   return reply
@@ -76,7 +96,7 @@ async function grantConsent(provider: Provider, interaction: Interaction): Promi
  * The identity provider under its path prefix: our login page for interactions, the provider itself
  * for everything else. Register with `{ prefix }` equal to the issuer's path.
  */
-const idpPlugin: FastifyPluginAsync<IdpPluginOptions> = async (app, { provider, clientId }) => {
+const idpPlugin: FastifyPluginAsync<IdpPluginOptions> = async (app, { provider, clientId, db, signInPolicy }) => {
   const mountPath = app.prefix;
   if (!mountPath) throw new Error('idpPlugin must be registered with a prefix equal to the issuer path');
   const loginAction = (uid: string) => `${mountPath}/interaction/${encodeURIComponent(uid)}/login`;
@@ -120,15 +140,25 @@ const idpPlugin: FastifyPluginAsync<IdpPluginOptions> = async (app, { provider, 
         const interaction = await findInteraction(provider, request, reply);
         if (!interaction || interaction.prompt.name !== 'login') return sendExpired(reply);
 
-        const email = request.body?.email ?? '';
+        const email = (request.body?.email ?? '').slice(0, MAX_EMAIL_LENGTH);
         const password = request.body?.password ?? '';
-        const account = email && password ? await verifyCredentials(email, password) : undefined;
-        if (!account) {
-          return sendPage(
-            reply,
-            loginPage({ action: loginAction(interaction.uid), email, error: INVALID_CREDENTIALS }),
-          );
+        const page = (error: string, status = 200) =>
+          sendPage(reply, loginPage({ action: loginAction(interaction.uid), email, error }), status);
+        if (!email || !password) return page(INVALID_CREDENTIALS);
+
+        // A locked account or address is refused before its password is even looked at.
+        const locked = await lockedForSeconds(db, email, request.ip);
+        if (locked > 0) {
+          await auditSignIn(db, 'signin.refused', email, request.ip);
+          return page(lockMessage(locked), 429);
         }
+        const account = await verifyCredentials(email, password);
+        if (!account) {
+          const lockedNow = await recordFailedSignIn(db, email, request.ip, signInPolicy);
+          await auditSignIn(db, 'signin.failed', email, request.ip);
+          return lockedNow > 0 ? page(lockMessage(lockedNow), 429) : page(INVALID_CREDENTIALS);
+        }
+        await recordSuccessfulSignIn(db, email);
 
         const returnTo = await provider.interactionResult(
           request.raw,
@@ -175,6 +205,20 @@ export async function registerIdentityProvider(
 
   const { provider, jwks } = await createIdentityProvider(opts);
   provider.on('server_error', (_ctx, error) => app.log.error({ err: error }, 'identity provider error'));
-  await app.register(idpPlugin, { prefix, provider, clientId: opts.clientId });
+  // Expired rows are never read again; any replica may reclaim them.
+  const purge = setInterval(() => {
+    purgeExpiredModels(opts.db).catch((error: unknown) =>
+      app.log.warn({ err: error }, 'purging expired identity provider rows failed'),
+    );
+  }, PURGE_INTERVAL_MS);
+  purge.unref();
+  app.addHook('onClose', async () => clearInterval(purge));
+  await app.register(idpPlugin, {
+    prefix,
+    provider,
+    clientId: opts.clientId,
+    db: opts.db,
+    signInPolicy: opts.signInPolicy ?? DEFAULT_THROTTLE_POLICY,
+  });
   return { jwks, provider };
 }

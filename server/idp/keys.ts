@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
-import { dirname } from 'node:path';
+import { eq } from 'drizzle-orm';
 import { calculateJwkThumbprint, exportJWK, generateKeyPair, type JSONWebKeySet, type JWK } from 'jose';
 import { z } from 'zod';
+import type { Db } from '../db/client';
+import { idpSecrets } from '../db/schema';
 
 /** Secrets of the development identity provider: the token signing key and the cookie signing keys. */
 type KeyMaterial = {
@@ -10,7 +11,9 @@ type KeyMaterial = {
   cookieKeys: string[];
 };
 
-const keyFileSchema = z.object({
+const KEY_MATERIAL = 'key-material';
+
+const keyMaterialSchema = z.object({
   signingKeys: z
     .array(z.looseObject({ kty: z.literal('RSA'), kid: z.string(), alg: z.literal('RS256'), d: z.string() }))
     .min(1),
@@ -27,37 +30,29 @@ async function generateKeyMaterial(): Promise<KeyMaterial> {
   };
 }
 
-async function readKeyFile(keyFile: string): Promise<KeyMaterial | undefined> {
-  let text: string;
-  try {
-    text = await readFile(keyFile, 'utf8');
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
-    throw error;
-  }
-  // A corrupt file must not be silently replaced: that would invalidate every token in circulation
+async function readKeyMaterial(db: Db): Promise<KeyMaterial | undefined> {
+  const [row] = await db.select({ value: idpSecrets.value }).from(idpSecrets).where(eq(idpSecrets.name, KEY_MATERIAL));
+  if (!row) return undefined;
+  // Corrupt keys must not be silently replaced: that would invalidate every token in circulation
   // without anyone knowing why.
-  const parsed = keyFileSchema.safeParse(JSON.parse(text));
-  if (!parsed.success) throw new Error(`Identity provider key file ${keyFile} is not valid: ${parsed.error.message}`);
+  const parsed = keyMaterialSchema.safeParse(row.value);
+  if (!parsed.success) throw new Error(`Identity provider keys in idp_secrets are not valid: ${parsed.error.message}`);
   return parsed.data as KeyMaterial;
 }
 
 /**
- * Reads the key file, creating it on first start so tokens and sessions survive restarts.
- * Without a file the keys live only as long as the process.
+ * The keys kept in the database, created by whichever replica starts first: every replica signs
+ * and verifies with the same keys, and tokens and session cookies survive restarts.
  */
-export async function loadOrCreateKeyMaterial(keyFile?: string): Promise<KeyMaterial> {
-  if (!keyFile) return generateKeyMaterial();
-  const existing = await readKeyFile(keyFile);
+export async function loadOrCreateKeyMaterial(db: Db): Promise<KeyMaterial> {
+  const existing = await readKeyMaterial(db);
   if (existing) return existing;
-
   const created = await generateKeyMaterial();
-  await mkdir(dirname(keyFile), { recursive: true });
-  // Write then rename, so a crash mid-write never leaves a half file behind.
-  const temporary = `${keyFile}.${process.pid}.tmp`;
-  await writeFile(temporary, `${JSON.stringify(created, null, 2)}\n`, { mode: 0o600 });
-  await rename(temporary, keyFile);
-  return created;
+  // Two replicas starting at once both generate; the first insert wins and both read it back.
+  await db.insert(idpSecrets).values({ name: KEY_MATERIAL, value: created }).onConflictDoNothing();
+  const stored = await readKeyMaterial(db);
+  if (!stored) throw new Error('Identity provider keys could not be stored');
+  return stored;
 }
 
 const PRIVATE_MEMBERS = new Set(['d', 'p', 'q', 'dp', 'dq', 'qi', 'oth', 'k']);

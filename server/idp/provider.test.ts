@@ -1,23 +1,25 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import formbody from '@fastify/formbody';
+import { eq } from 'drizzle-orm';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { decodeJwt, type JSONWebKeySet } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTokenVerifier } from '../auth/verify-token';
+import { auditEvents } from '../db/schema';
+import { createTestDatabase, type TestDatabase } from '../db/test-database';
 import { DEMO_PASSWORD } from './accounts';
 import { registerIdentityProvider } from './interactions';
 import { createIdentityProvider } from './provider';
+import { DEFAULT_THROTTLE_POLICY } from './sign-in-throttle';
 
 const CLIENT_ID = 'benefits-portal';
 const API_AUDIENCE = 'http://127.0.0.1/api';
 const SCOPE = 'openid email enrollment.group mygroup.group offline_access';
 
 let app: FastifyInstance;
-let dataDir: string;
+let database: TestDatabase;
+let port: number;
 let origin: string;
 let issuer: string;
 let redirectUri: string;
@@ -160,31 +162,43 @@ async function exchange(code: string, verifier: string) {
   return tokenRequest({ grant_type: 'authorization_code', code, redirect_uri: redirectUri, code_verifier: verifier });
 }
 
-beforeAll(async () => {
-  dataDir = await mkdtemp(join(tmpdir(), 'idp-test-'));
-  const port = await freePort();
-  origin = `http://127.0.0.1:${port}`;
-  issuer = `${origin}/idp`;
-  redirectUri = `${origin}/signin-oidc`;
-  postLogoutRedirectUri = `${origin}/logout/callback`;
-
-  app = Fastify();
-  // The app may parse forms globally; the provider must still get its bodies untouched.
-  await app.register(formbody);
-  ({ jwks } = await registerIdentityProvider(app, {
+function providerOptions() {
+  return {
     issuer,
     clientId: CLIENT_ID,
     redirectUris: [redirectUri, `${origin}/silentrenew`],
     postLogoutRedirectUris: [postLogoutRedirectUri],
     apiAudience: API_AUDIENCE,
-    keyFile: join(dataDir, 'idp-keys.json'),
-  }));
+    db: database.db,
+    // Short locks, so a test can wait one out.
+    signInPolicy: { ...DEFAULT_THROTTLE_POLICY, baseLockSeconds: 1 },
+  };
+}
+
+/** One server process's worth of provider, on the shared database. */
+async function startProvider(): Promise<{ server: FastifyInstance; jwks: JSONWebKeySet }> {
+  const server = Fastify();
+  // The app may parse forms globally; the provider must still get its bodies untouched.
+  await server.register(formbody);
+  const registered = await registerIdentityProvider(server, providerOptions());
+  return { server, jwks: registered.jwks };
+}
+
+beforeAll(async () => {
+  database = await createTestDatabase({ seed: false });
+  port = await freePort();
+  origin = `http://127.0.0.1:${port}`;
+  issuer = `${origin}/idp`;
+  redirectUri = `${origin}/signin-oidc`;
+  postLogoutRedirectUri = `${origin}/logout/callback`;
+
+  ({ server: app, jwks } = await startProvider());
   await app.listen({ port, host: '127.0.0.1' });
 });
 
 afterAll(async () => {
   await app?.close();
-  if (dataDir) await rm(dataDir, { recursive: true, force: true });
+  await database?.close();
 });
 
 describe('identity provider', () => {
@@ -435,18 +449,108 @@ describe('identity provider', () => {
     expect(renewed.status).toBe(400);
   });
 
-  it('keeps its signing key across restarts when given a key file', async () => {
-    const options = {
-      issuer,
-      clientId: CLIENT_ID,
-      redirectUris: [redirectUri],
-      postLogoutRedirectUris: [postLogoutRedirectUri],
-      apiAudience: API_AUDIENCE,
-      keyFile: join(dataDir, 'idp-keys.json'),
+  it('locks an account after 5 wrong passwords, says so the same way for an unknown one, and audits it', async () => {
+    const attempt = async (email: string, password: string) => {
+      const jar = new CookieJar();
+      const loginUrl = await startSignIn(jar, pkce().challenge);
+      const response = await request(jar, `${loginUrl}/login`, form({ email, password }));
+      return {
+        status: response.status,
+        html: response.status === 200 || response.status === 429 ? await response.text() : '',
+      };
     };
-    const again = await createIdentityProvider(options);
+    const locked = /role="alert"[^>]*>Too many failed sign-in attempts\. Try again in 1 minute\.</;
+
+    for (const email of ['claims@example.com', 'nobody-here@example.com']) {
+      for (let i = 1; i <= 4; i++)
+        expect((await attempt(email, `wrong-${i}`)).html).toContain('Invalid email or password.');
+      const fifth = await attempt(email, 'wrong-5');
+      expect(fifth.status).toBe(429);
+      expect(fifth.html).toMatch(locked);
+    }
+    // Refused while locked, even with the right password (and whatever case the address is typed in).
+    const refused = await attempt('Claims@Example.com', DEMO_PASSWORD);
+    expect(refused.status).toBe(429);
+    expect(refused.html).toMatch(locked);
+
+    await new Promise((resolve) => setTimeout(resolve, 1_100));
+    expect((await attempt('claims@example.com', DEMO_PASSWORD)).status).toBe(303);
+
+    const audited = await database.db
+      .select({ actor: auditEvents.actor, action: auditEvents.action, detail: auditEvents.detail })
+      .from(auditEvents)
+      .where(eq(auditEvents.actor, 'claims@example.com'));
+    expect(audited.filter((row) => row.action === 'signin.failed')).toHaveLength(5);
+    expect(audited.filter((row) => row.action === 'signin.refused')).toHaveLength(1);
+    expect(audited[0]?.detail).toEqual({ ip: '127.0.0.1' });
+  });
+
+  it('keeps its signing key in the database, the same for every start', async () => {
+    const again = await createIdentityProvider(providerOptions());
     expect(again.jwks).toEqual(jwks);
-    const fresh = await createIdentityProvider({ ...options, keyFile: undefined });
-    expect(fresh.jwks.keys[0]?.kid).not.toBe(jwks.keys[0]?.kid);
+    const other = await createTestDatabase({ seed: false });
+    try {
+      const fresh = await createIdentityProvider({ ...providerOptions(), db: other.db });
+      expect(fresh.jwks.keys[0]?.kid).not.toBe(jwks.keys[0]?.kid);
+    } finally {
+      await other.close();
+    }
+  });
+
+  it('keeps a sign-in across a restart and shares it with a second replica', async () => {
+    const { jar, code, verifier } = await signIn('hr@example.com');
+    const first = await exchange(code, verifier);
+    expect(first.status).toBe(200);
+
+    // Restart: the process goes away with everything it held in memory.
+    await app.close();
+    ({ server: app } = await startProvider());
+    await app.listen({ port, host: '127.0.0.1' });
+
+    const verifyAccessToken = createTokenVerifier({ issuer, audience: API_AUDIENCE, jwks });
+    await expect(verifyAccessToken(`Bearer ${first.body.access_token}`)).resolves.toMatchObject({
+      email: 'hr@example.com',
+    });
+    const renewed = await tokenRequest({
+      grant_type: 'refresh_token',
+      refresh_token: first.body.refresh_token!,
+      scope: first.body.scope!,
+    });
+    expect(renewed.status).toBe(200);
+
+    // The provider session (its cookie) also survived: a silent sign-in needs no password.
+    const { verifier: silentVerifier, challenge } = pkce();
+    const silent = await request(
+      jar,
+      authorizeUrl({ prompt: 'none', code_challenge: challenge, code_challenge_method: 'S256' }),
+    );
+    const silentCode = (await followToClient(jar, silent)).searchParams.get('code');
+    expect(silentCode).toBeTruthy();
+    expect((await exchange(silentCode!, silentVerifier)).status).toBe(200);
+
+    // A second replica on the same database renews the token the first one issued.
+    const { server: replica } = await startProvider();
+    try {
+      const onReplica = await replica.inject({
+        method: 'POST',
+        url: '/idp/token',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', origin },
+        payload: new URLSearchParams({
+          client_id: CLIENT_ID,
+          grant_type: 'refresh_token',
+          refresh_token: renewed.body.refresh_token!,
+        }).toString(),
+      });
+      expect(onReplica.statusCode).toBe(200);
+      const latest = onReplica.json<TokenResponse>().refresh_token!;
+
+      // Replaying the rotated token on the first replica is seen as theft: the whole grant goes.
+      const replayed = await tokenRequest({ grant_type: 'refresh_token', refresh_token: renewed.body.refresh_token! });
+      expect(replayed.status).toBe(400);
+      const afterReplay = await tokenRequest({ grant_type: 'refresh_token', refresh_token: latest });
+      expect(afterReplay.status).toBe(400);
+    } finally {
+      await replica.close();
+    }
   });
 });

@@ -1,7 +1,10 @@
 import Provider, { errors, type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
 import type { JSONWebKeySet } from 'jose';
+import type { Db } from '../db/client';
 import { findAccountBySub, type DemoAccount } from './accounts';
+import { databaseAdapter } from './database-adapter';
 import { loadOrCreateKeyMaterial, publicKeySet } from './keys';
+import type { ThrottlePolicy } from './sign-in-throttle';
 import { logoutPage, messagePage, PAGE_CSP } from './pages';
 
 export type IdentityProviderOptions = {
@@ -12,8 +15,10 @@ export type IdentityProviderOptions = {
   postLogoutRedirectUris: string[];
   /** Resource indicator and `aud` of access tokens; must be an absolute URI. */
   apiAudience: string;
-  /** JSON file holding the signing and cookie keys; without it keys change on every start. */
-  keyFile?: string;
+  /** Holds the provider's keys, sessions, grants and tokens, so every replica shares them. */
+  db: Db;
+  /** Sign-in lockout; the default locks an account for 30 s after 5 failures in 15 minutes. */
+  signInPolicy?: ThrottlePolicy;
 };
 
 const ACCESS_TOKEN_TTL = 15 * 60;
@@ -46,9 +51,10 @@ export async function createIdentityProvider(
   const issuer = new URL(opts.issuer);
   const mountPath = issuer.pathname.replace(/\/$/, '');
   const portalHome = new URL('/', issuer).href;
-  const { signingKeys, cookieKeys } = await loadOrCreateKeyMaterial(opts.keyFile);
+  const { signingKeys, cookieKeys } = await loadOrCreateKeyMaterial(opts.db);
 
   const configuration: Configuration = {
+    adapter: databaseAdapter(opts.db),
     clients: [
       {
         client_id: opts.clientId,

@@ -52,6 +52,8 @@ export async function apiRoutes(app: FastifyInstance, opts: ApiOptions) {
     // Member data must never sit in a shared or browser cache.
     reply.header('cache-control', 'no-store');
     request.user = await opts.authenticate(request.headers.authorization);
+    // Every later line of this request names the caller (never a name or email: the sub is opaque).
+    request.log = reply.log = request.log.child({ sub: request.user.sub });
   });
 
   const typed = app.withTypeProvider<ZodTypeProvider>();
@@ -73,8 +75,10 @@ export async function apiRoutes(app: FastifyInstance, opts: ApiOptions) {
           ? { produces: [endpoint.responseType === 'pdf' ? 'application/pdf' : 'text/csv'] }
           : {}),
       },
-      preHandler: async (request) => {
+      preHandler: async (request, reply) => {
         request.employerPK = await authorizeCall(opts.db, endpoint, request.user!, request);
+        if (request.employerPK !== null)
+          request.log = reply.log = request.log.child({ employerPK: request.employerPK });
       },
       handler: async (request, reply) => {
         if (!handler) throw new HttpProblem(501, 'Not Implemented', `${name} is not available yet.`);

@@ -1,3 +1,4 @@
+import { CacheProvider } from '@emotion/react';
 import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
 import { AdapterDateFns } from '@mui/x-date-pickers/AdapterDateFns';
@@ -13,7 +14,10 @@ import { returnPathOf, userManager } from '../lib/auth';
 import { AUTH_PATHS } from '../lib/config';
 import { queryClient } from '../lib/query-client';
 import { router } from './router';
+import { createStyleCache } from './style-cache';
 import { theme } from './theme';
+
+const styleCache = createStyleCache();
 
 // Only /signin-oidc completes a redirect sign-in; /silentrenew hands its answer to the parent window.
 const skipSigninCallback = window.location.pathname !== AUTH_PATHS.signinCallback;
@@ -25,21 +29,23 @@ function onSigninCallback(user: User | void): void {
 
 export function AppProviders({ children }: { children: ReactNode }) {
   return (
-    <ThemeProvider theme={theme}>
-      <CssBaseline />
-      <LocalizationProvider dateAdapter={AdapterDateFns} adapterLocale={enUS}>
-        <QueryClientProvider client={queryClient}>
-          <AuthProvider
-            userManager={userManager}
-            skipSigninCallback={skipSigninCallback}
-            onSigninCallback={onSigninCallback}
-          >
-            {children}
-            <Notifications />
-          </AuthProvider>
-          <QueryDevtools />
-        </QueryClientProvider>
-      </LocalizationProvider>
-    </ThemeProvider>
+    <CacheProvider value={styleCache}>
+      <ThemeProvider theme={theme}>
+        <CssBaseline />
+        <LocalizationProvider dateAdapter={AdapterDateFns} adapterLocale={enUS}>
+          <QueryClientProvider client={queryClient}>
+            <AuthProvider
+              userManager={userManager}
+              skipSigninCallback={skipSigninCallback}
+              onSigninCallback={onSigninCallback}
+            >
+              {children}
+              <Notifications />
+            </AuthProvider>
+            <QueryDevtools />
+          </QueryClientProvider>
+        </LocalizationProvider>
+      </ThemeProvider>
+    </CacheProvider>
   );
 }

@@ -14,6 +14,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { requestQueries } from '../../../api/request-queries';
 import type { requestStatusEvent, RequestItem } from '../../../contracts/requests';
+import { sanitizeDocumentHtml } from '../../../lib/sanitize-html';
 import { formatMoment } from '../lib/format-requested';
 import { REQUEST_STATUS_LABELS } from '../../../contracts/requests';
 
@@ -62,8 +63,9 @@ function RequestDocument({ requestPK }: { requestPK: number }) {
   if (details.isError) return <Alert severity="error">The request could not be loaded. Please try again.</Alert>;
   return (
     <>
-      {/* The server escapes every text of this fragment and sends fixed markup only (README "Viewing a request"). */}
-      <Box sx={documentStyles} dangerouslySetInnerHTML={{ __html: details.data.content }} />
+      {/* The server escapes every text and sends fixed markup only (README "Viewing a request"); the
+          browser cleans it again, so a server fault can never run script here. */}
+      <Box sx={documentStyles} dangerouslySetInnerHTML={{ __html: sanitizeDocumentHtml(details.data.content) }} />
       <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 600, mt: 3 }}>
         Status history
       </Typography>
