@@ -10,6 +10,7 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import type { AppConfig } from './config';
 import type { Db } from './db/client';
 import { registerIdentityProvider } from './idp/interactions';
+import { DEFAULT_THROTTLE_POLICY } from './idp/sign-in-throttle';
 import { AuthError, createTokenVerifier, type AuthUser } from './auth/verify-token';
 import { logOptions } from './lib/log-options';
 import { HttpProblem } from './lib/problem';
@@ -57,6 +58,7 @@ async function tokenVerifier(app: FastifyInstance, config: AppConfig, db: Db) {
     clientId: config.oidcClientId,
     apiAudience: config.apiAudience,
     db,
+    signInPolicy: { ...DEFAULT_THROTTLE_POLICY, baseLockSeconds: config.signInLockSeconds },
     ...spaRedirects(config.publicUrl),
   });
   return createTokenVerifier({ issuer, audience: config.apiAudience, jwks });

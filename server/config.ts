@@ -22,6 +22,8 @@ export type AppConfig = {
   /** When set, POST /api/processing/run runs processing once for callers sending it (browser tests only). */
   processingTriggerToken?: string;
   logLevel: string;
+  /** The first sign-in lock after 5 wrong passwords; each further one doubles (capped at 15 minutes). */
+  signInLockSeconds: number;
 };
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
@@ -42,5 +44,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     processingIntervalMs: Math.max(0, Number(env.PROCESSING_INTERVAL_MS ?? 5000) || 0),
     processingTriggerToken: env.PROCESSING_TRIGGER_TOKEN || undefined,
     logLevel: env.LOG_LEVEL ?? 'info',
+    signInLockSeconds: Math.max(1, Number(env.SIGN_IN_LOCK_SECONDS ?? 30) || 30),
   };
 }
