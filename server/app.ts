@@ -10,6 +10,7 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import type { AppConfig } from './config';
 import type { Db } from './db/client';
 import { registerIdentityProvider } from './idp/interactions';
+import { createGrantCheck } from './idp/grant-check';
 import { DEFAULT_THROTTLE_POLICY } from './idp/sign-in-throttle';
 import { AuthError, createTokenVerifier, type AuthUser } from './auth/verify-token';
 import { logOptions } from './lib/log-options';
@@ -61,7 +62,7 @@ async function tokenVerifier(app: FastifyInstance, config: AppConfig, db: Db) {
     signInPolicy: { ...DEFAULT_THROTTLE_POLICY, baseLockSeconds: config.signInLockSeconds },
     ...spaRedirects(config.publicUrl),
   });
-  return createTokenVerifier({ issuer, audience: config.apiAudience, jwks });
+  return createTokenVerifier({ issuer, audience: config.apiAudience, jwks, isGrantActive: createGrantCheck(db) });
 }
 
 /** The whole server as one plugin tree: identity provider, API, OpenAPI docs and the built SPA. */

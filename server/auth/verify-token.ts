@@ -38,6 +38,8 @@ type TokenVerifierOptions = {
   audience: string;
   /** The embedded provider's key set, or the jwks_uri of an external provider. */
   jwks: JSONWebKeySet | URL;
+  /** The embedded provider only: whether the token's grant (`gid` claim) still exists. */
+  isGrantActive?: (grantId: string) => Promise<boolean>;
 };
 
 const CLOCK_TOLERANCE_SECONDS = 5;
@@ -107,6 +109,12 @@ export function createTokenVerifier(
         clockTolerance: CLOCK_TOLERANCE_SECONDS,
         requiredClaims: ['sub', 'exp'],
       });
+      if (opts.isGrantActive) {
+        const grantId = optionalString(payload.gid);
+        if (!grantId || !(await opts.isGrantActive(grantId))) {
+          throw new AuthError('invalid_token', 'Access token was revoked');
+        }
+      }
       return toAuthUser(payload);
     } catch (error) {
       if (error instanceof AuthError) throw error;

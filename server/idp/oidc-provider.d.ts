@@ -54,6 +54,7 @@ declare module 'oidc-provider' {
   export interface TokenLike {
     accountId?: string;
     clientId?: string;
+    grantId?: string;
     kind: string;
     remainingTTL: number;
   }

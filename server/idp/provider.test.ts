@@ -10,6 +10,7 @@ import { auditEvents } from '../db/schema';
 import { createTestDatabase, type TestDatabase } from '../db/test-database';
 import { DEMO_PASSWORD } from './accounts';
 import { registerIdentityProvider } from './interactions';
+import { createGrantCheck } from './grant-check';
 import { createIdentityProvider } from './provider';
 import { DEFAULT_THROTTLE_POLICY } from './sign-in-throttle';
 
@@ -447,6 +448,52 @@ describe('identity provider', () => {
     // The refresh token died with the session.
     const renewed = await tokenRequest({ grant_type: 'refresh_token', refresh_token: body.refresh_token! });
     expect(renewed.status).toBe(400);
+  });
+
+  it('refuses the access token of a grant that logout or refresh-token reuse revoked', async () => {
+    // A fresh check per call (no remembered grants), as the API sees it once its cache entry lapses.
+    const verify = createTokenVerifier({
+      issuer,
+      audience: API_AUDIENCE,
+      jwks,
+      isGrantActive: createGrantCheck(database.db, 0),
+    });
+
+    const { jar, code, verifier } = await signIn('reports@example.com');
+    const { body } = await exchange(code, verifier);
+    await expect(verify(`Bearer ${body.access_token}`)).resolves.toMatchObject({ email: 'reports@example.com' });
+    const endSession = new URL(`${issuer}/session/end`);
+    endSession.searchParams.set('id_token_hint', body.id_token!);
+    const page = await (await request(jar, endSession.href)).text();
+    const fields = Object.fromEntries(
+      [...page.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)"/g)].map((m) => [m[1], m[2]]),
+    );
+    expect((await request(jar, `${issuer}/session/end/confirm`, form(fields as Record<string, string>))).status).toBe(
+      303,
+    );
+    await expect(verify(`Bearer ${body.access_token}`)).rejects.toMatchObject({ message: 'Access token was revoked' });
+
+    const second = await signIn('reports@example.com');
+    const tokens = await exchange(second.code, second.verifier);
+    const rotated = await tokenRequest({ grant_type: 'refresh_token', refresh_token: tokens.body.refresh_token! });
+    expect(rotated.status).toBe(200);
+    await expect(verify(`Bearer ${rotated.body.access_token}`)).resolves.toBeTruthy();
+    // The first refresh token again: taken for a stolen one, so the grant and its tokens go.
+    expect(
+      (await tokenRequest({ grant_type: 'refresh_token', refresh_token: tokens.body.refresh_token! })).status,
+    ).toBe(400);
+    await expect(verify(`Bearer ${rotated.body.access_token}`)).rejects.toMatchObject({
+      message: 'Access token was revoked',
+    });
+  });
+
+  it('remembers a live grant for a while, so a busy user costs one lookup per period', async () => {
+    const check = createGrantCheck(database.db, 60_000);
+    const { code, verifier } = await signIn('idcard@example.com');
+    const { body } = await exchange(code, verifier);
+    const gid = decodeJwt(body.access_token).gid as string;
+    expect(await check(gid)).toBe(true);
+    expect(await check('no-such-grant')).toBe(false);
   });
 
   it('locks an account after 5 wrong passwords, says so the same way for an unknown one, and audits it', async () => {

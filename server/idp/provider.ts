@@ -100,7 +100,13 @@ export async function createIdentityProvider(
       if (token.kind !== 'AccessToken' || !token.accountId) return undefined;
       const account = findAccountBySub(token.accountId);
       if (!account) return undefined;
-      return { email: account.email, given_name: account.givenName, ...groupClaims(account) };
+      // `gid` lets the API refuse the token once its grant is revoked (logout, refresh-token reuse).
+      return {
+        email: account.email,
+        given_name: account.givenName,
+        ...groupClaims(account),
+        ...(token.grantId ? { gid: token.grantId } : {}),
+      };
     },
     interactions: {
       url: (_ctx, interaction) => `${mountPath}/interaction/${interaction.uid}`,
