@@ -18,6 +18,12 @@ type Call = { query?: Record<string, string | number>; body?: unknown; form?: bo
 async function call(name: EndpointName, email: string | null, { query, body, form }: Call = {}) {
   const endpoint = endpoints[name];
   const search = query ? `?${new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)]))}` : '';
+  const payload: string | object | undefined =
+    body === undefined
+      ? undefined
+      : form
+        ? new URLSearchParams(body as Record<string, string>).toString()
+        : (body as object);
   return t.app.inject({
     method: endpoint.method,
     url: endpointUrl(endpoint) + search,
@@ -25,9 +31,7 @@ async function call(name: EndpointName, email: string | null, { query, body, for
       ...(email ? await t.auth(email) : {}),
       ...(form ? { 'content-type': 'application/x-www-form-urlencoded' } : {}),
     },
-    ...(body !== undefined
-      ? { payload: form ? new URLSearchParams(body as Record<string, string>).toString() : body }
-      : {}),
+    payload,
   });
 }
 

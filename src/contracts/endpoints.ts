@@ -44,6 +44,7 @@ import { fsaInformation, fsaQuery } from './plans';
 import { idCard, idCardPdfQuery, requestIdCardAnswer, viewIdCardQuery } from './id-cards';
 import { censusQuery, censusSummary } from './census';
 import { pageView } from './analytics';
+import { accessReport, accessReportFilters, accessReportQuery } from './access-report';
 
 const lookup = (path: string, summary: string) =>
   defineEndpoint({
@@ -146,7 +147,14 @@ export const endpoints = {
     scope: employerScope('query'),
     query: claimSearchQuery,
     body: claimSearchBody,
-    audit: { action: 'read', records: { 'answer.list[].claimID': 'claim', 'answer.list[].subscriberPK': 'subscriber', 'answer.list[].patientPK': 'dependent' } },
+    audit: {
+      action: 'read',
+      records: {
+        'answer.list[].claimID': 'claim',
+        'answer.list[].subscriberPK': 'subscriber',
+        'answer.list[].patientPK': 'dependent',
+      },
+    },
     responseType: 'json',
     response: claimList,
   }),
@@ -271,7 +279,10 @@ export const endpoints = {
     area: 'members',
     scope: employerScope('body'),
     body: terminationPayload,
-    audit: { action: 'change', records: { 'body.subscriberPK': 'subscriber', 'body.dependentPK': 'dependent', 'answer.requestPK': 'request' } },
+    audit: {
+      action: 'change',
+      records: { 'body.subscriberPK': 'subscriber', 'body.dependentPK': 'dependent', 'answer.requestPK': 'request' },
+    },
     responseType: 'json',
     response: requestStatusAnswer,
   }),
@@ -431,6 +442,31 @@ export const endpoints = {
     response: ok,
   }),
 
+  // ---- Access audit (enrollment service) ----
+  accessReport: defineEndpoint({
+    service: 'enrollment',
+    method: 'GET',
+    path: '/Audit/AccessReport',
+    summary: 'Who read or changed member data of the group, and refused calls (paged)',
+    area: 'accessReport',
+    scope: employerScope('query'),
+    query: accessReportQuery,
+    audit: { action: 'read' },
+    responseType: 'json',
+    response: accessReport,
+  }),
+  accessReportCsv: defineEndpoint({
+    service: 'enrollment',
+    method: 'GET',
+    path: '/Audit/AccessReportCsv',
+    summary: 'The filtered access report as CSV',
+    area: 'accessReport',
+    scope: employerScope('query'),
+    query: accessReportFilters,
+    audit: { action: 'read' },
+    responseType: 'csv',
+  }),
+
   // ---- Member service ----
   claimEobPdf: defineEndpoint({
     service: 'member',
@@ -440,7 +476,10 @@ export const endpoints = {
     area: 'claims',
     scope: { kind: 'resource', in: 'query', refs: { claimPK: 'claim' } },
     query: claimPdfQuery,
-    audit: { action: 'read', records: { 'query.claimPK': 'claim', 'query.subscriberPK': 'subscriber', 'query.dependentPK': 'dependent' } },
+    audit: {
+      action: 'read',
+      records: { 'query.claimPK': 'claim', 'query.subscriberPK': 'subscriber', 'query.dependentPK': 'dependent' },
+    },
     responseType: 'pdf',
   }),
   idCardPdf: defineEndpoint({
