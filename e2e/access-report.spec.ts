@@ -15,6 +15,7 @@ test('HR reads a member’s coverage and the auditor finds that read in the Acce
   page,
   signInAs,
   shell,
+  loginPage,
 }) => {
   // HR opens the coverage of the first member listed: a read of member data.
   await signInAs('hr@example.com');
@@ -27,7 +28,9 @@ test('HR reads a member’s coverage and the auditor finds that read in the Acce
   await expect(coverage.modal).toBeVisible();
   await page.keyboard.press('Escape');
   await shell.logout();
+  // The provider's logout ends back on its sign-in page; only then can the next user start.
   await page.waitForURL(/\/idp\//);
+  await loginPage.waitUntilShown();
 
   // The auditor sees only Home, the Access Report and the open entries.
   await signInAs('auditor@example.com');
