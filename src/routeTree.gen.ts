@@ -15,6 +15,7 @@ import { Route as NotFoundRouteImport } from './routes/not-found'
 import { Route as SigninOidcRouteImport } from './routes/signin-oidc'
 import { Route as SilentrenewRouteImport } from './routes/silentrenew'
 import { Route as AuthenticatedIndexRouteImport } from './routes/_authenticated/index'
+import { Route as AuthenticatedAccessReportRouteImport } from './routes/_authenticated/access-report'
 import { Route as AuthenticatedCensusReportRouteImport } from './routes/_authenticated/census-report'
 import { Route as AuthenticatedChangeCoverageRouteImport } from './routes/_authenticated/change-coverage'
 import { Route as AuthenticatedClaimSearchRouteImport } from './routes/_authenticated/claim-search'
@@ -65,6 +66,12 @@ const AuthenticatedIndexRoute = AuthenticatedIndexRouteImport.update({
   path: '/',
   getParentRoute: () => AuthenticatedRoute,
 } as any)
+const AuthenticatedAccessReportRoute =
+  AuthenticatedAccessReportRouteImport.update({
+    id: '/access-report',
+    path: '/access-report',
+    getParentRoute: () => AuthenticatedRoute,
+  } as any)
 const AuthenticatedCensusReportRoute =
   AuthenticatedCensusReportRouteImport.update({
     id: '/census-report',
@@ -191,6 +198,7 @@ export interface FileRoutesByFullPath {
   '/not-found': typeof NotFoundRoute
   '/signin-oidc': typeof SigninOidcRoute
   '/silentrenew': typeof SilentrenewRoute
+  '/access-report': typeof AuthenticatedAccessReportRoute
   '/census-report': typeof AuthenticatedCensusReportRoute
   '/change-coverage': typeof AuthenticatedChangeCoverageRoute
   '/claim-search': typeof AuthenticatedClaimSearchRoute
@@ -217,6 +225,7 @@ export interface FileRoutesByTo {
   '/not-found': typeof NotFoundRoute
   '/signin-oidc': typeof SigninOidcRoute
   '/silentrenew': typeof SilentrenewRoute
+  '/access-report': typeof AuthenticatedAccessReportRoute
   '/census-report': typeof AuthenticatedCensusReportRoute
   '/change-coverage': typeof AuthenticatedChangeCoverageRoute
   '/claim-search': typeof AuthenticatedClaimSearchRoute
@@ -246,6 +255,7 @@ export interface FileRoutesById {
   '/not-found': typeof NotFoundRoute
   '/signin-oidc': typeof SigninOidcRoute
   '/silentrenew': typeof SilentrenewRoute
+  '/_authenticated/access-report': typeof AuthenticatedAccessReportRoute
   '/_authenticated/census-report': typeof AuthenticatedCensusReportRoute
   '/_authenticated/change-coverage': typeof AuthenticatedChangeCoverageRoute
   '/_authenticated/claim-search': typeof AuthenticatedClaimSearchRoute
@@ -276,6 +286,7 @@ export interface FileRouteTypes {
     | '/not-found'
     | '/signin-oidc'
     | '/silentrenew'
+    | '/access-report'
     | '/census-report'
     | '/change-coverage'
     | '/claim-search'
@@ -302,6 +313,7 @@ export interface FileRouteTypes {
     | '/not-found'
     | '/signin-oidc'
     | '/silentrenew'
+    | '/access-report'
     | '/census-report'
     | '/change-coverage'
     | '/claim-search'
@@ -330,6 +342,7 @@ export interface FileRouteTypes {
     | '/not-found'
     | '/signin-oidc'
     | '/silentrenew'
+    | '/_authenticated/access-report'
     | '/_authenticated/census-report'
     | '/_authenticated/change-coverage'
     | '/_authenticated/claim-search'
@@ -405,6 +418,13 @@ declare module '@tanstack/react-router' {
       path: '/'
       fullPath: '/'
       preLoaderRoute: typeof AuthenticatedIndexRouteImport
+      parentRoute: typeof AuthenticatedRoute
+    }
+    '/_authenticated/access-report': {
+      id: '/_authenticated/access-report'
+      path: '/access-report'
+      fullPath: '/access-report'
+      preLoaderRoute: typeof AuthenticatedAccessReportRouteImport
       parentRoute: typeof AuthenticatedRoute
     }
     '/_authenticated/census-report': {
@@ -551,6 +571,7 @@ declare module '@tanstack/react-router' {
 }
 
 interface AuthenticatedRouteChildren {
+  AuthenticatedAccessReportRoute: typeof AuthenticatedAccessReportRoute
   AuthenticatedCensusReportRoute: typeof AuthenticatedCensusReportRoute
   AuthenticatedChangeCoverageRoute: typeof AuthenticatedChangeCoverageRoute
   AuthenticatedClaimSearchRoute: typeof AuthenticatedClaimSearchRoute
@@ -573,6 +594,7 @@ interface AuthenticatedRouteChildren {
 }
 
 const AuthenticatedRouteChildren: AuthenticatedRouteChildren = {
+  AuthenticatedAccessReportRoute: AuthenticatedAccessReportRoute,
   AuthenticatedCensusReportRoute: AuthenticatedCensusReportRoute,
   AuthenticatedChangeCoverageRoute: AuthenticatedChangeCoverageRoute,
   AuthenticatedClaimSearchRoute: AuthenticatedClaimSearchRoute,

@@ -418,17 +418,36 @@ export const documents = pgTable(
   ],
 );
 
+/**
+ * Append-only (a trigger refuses UPDATE, DELETE and TRUNCATE, migration 0004). Besides sign-ins, page
+ * views and census outcomes, it holds one access row per call of member data or refused call: those
+ * have `endpoint` set (action 'access.read', 'access.change' or 'access.refused') and never a value.
+ */
 export const auditEvents = pgTable(
   'audit_events',
   {
     auditEventPK: pk('audit_event_pk'),
     at: stamp('at').notNull().defaultNow(),
+    /** The token's `sub` (an email only for sign-in failures, where there is no sub). */
     actor: text('actor').notNull(),
+    actorEmail: text('actor_email'),
     employerPK: integer('employer_pk'),
     action: text('action').notNull(),
     detail: jsonb('detail').$type<Record<string, unknown>>(),
+    /** Name of the call in the endpoint table. */
+    endpoint: text('endpoint'),
+    status: integer('status'),
+    ip: text('ip'),
+    /** Records touched, as `<kind>:<pk>` (`subscriber:12`, `dependent:40`, `request:7`, `claim:3`). */
+    records: text('records').array(),
   },
-  (t) => [index('audit_events_employer_at_idx').on(t.employerPK, t.at)],
+  (t) => [
+    index('audit_events_employer_at_idx').on(t.employerPK, t.at),
+    // "Who looked at this member": records && array['subscriber:12', ...].
+    index('audit_events_records_idx').using('gin', t.records),
+    // "What did this user see".
+    index('audit_events_actor_at_idx').on(t.actor, t.at),
+  ],
 );
 
 // ---------------------------------------------------------------------------------------------------

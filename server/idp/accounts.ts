@@ -84,6 +84,14 @@ export const ACCOUNTS: readonly DemoAccount[] = [
     groupRoles: [{ GroupPK: 2, roles: ['Reporting'] }],
   },
   {
+    // Reads the access report of group 2 and nothing else.
+    sub: 'user-auditor',
+    email: 'auditor@example.com',
+    givenName: 'Aria',
+    familyName: 'Holt',
+    groupRoles: [{ GroupPK: 2, roles: ['Auditor'] }],
+  },
+  {
     // HR of the large benchmark group, which exists only when seeded with SEED_MEMBERS (bench/census.ts).
     sub: 'user-bench',
     email: 'bench@example.com',

@@ -7,6 +7,7 @@ import type { AuthUser } from '../auth/verify-token';
 import type { Db } from '../db/client';
 import { HttpProblem } from '../lib/problem';
 import { authorizeCall } from './authorize';
+import { callAudited, registerAccessAudit } from './access-audit';
 import type { FileAnswer } from '../lib/file-answer';
 import type { Handler, Handlers } from './handler-types';
 
@@ -47,6 +48,7 @@ export async function apiRoutes(app: FastifyInstance, opts: ApiOptions) {
   await app.register(formbody);
   app.decorateRequest('user', null);
   app.decorateRequest('employerPK', null);
+  registerAccessAudit(app, opts.db);
 
   app.addHook('onRequest', async (request, reply) => {
     // Member data must never sit in a shared or browser cache.
@@ -62,6 +64,7 @@ export async function apiRoutes(app: FastifyInstance, opts: ApiOptions) {
     typed.route({
       method: endpoint.method,
       url: endpointUrl(endpoint),
+      config: { endpoint: name },
       schema: {
         operationId: name,
         summary: endpoint.summary,
@@ -82,15 +85,17 @@ export async function apiRoutes(app: FastifyInstance, opts: ApiOptions) {
       },
       handler: async (request, reply) => {
         if (!handler) throw new HttpProblem(501, 'Not Implemented', `${name} is not available yet.`);
-        const result = await handler({
-          db: opts.db,
-          user: request.user!,
-          employerPK: request.employerPK as number,
-          query: request.query as never,
-          body: request.body as never,
-          request,
-          reply,
-        });
+        const result = await callAudited(opts.db, request, reply, (db) =>
+          handler({
+            db,
+            user: request.user!,
+            employerPK: request.employerPK as number,
+            query: request.query as never,
+            body: request.body as never,
+            request,
+            reply,
+          }),
+        );
         if (endpoint.responseType === 'json') return result;
         return sendFile(reply, result as FileAnswer);
       },

@@ -16,6 +16,8 @@ import { listRequests } from '../services/request-list';
 import { userChangesStatus } from '../services/request-status';
 import { requestDetailsOf, requestPdfFile } from '../services/request-details';
 import { rolesInGroup } from '../../src/contracts/permissions';
+import { ACCESS_REPORT_FILE_NAME } from '../../src/contracts/access-report';
+import { accessReport, accessReportCsv } from '../services/access-report';
 import type { AuthUser } from '../auth/verify-token';
 import type { Handlers } from './handler-types';
 
@@ -100,4 +102,12 @@ export const handlers: Handlers = {
   fsaInformation: ({ db, query }) => fsaInformation(db, query.subscriberPK),
   claimDetails: ({ db, employerPK, body }) => searchClaims(db, employerPK, body),
   claimEobPdf: ({ db, query }) => claimEobFile(db, query),
+
+  accessReport: ({ db, employerPK, query }) => accessReport(db, employerPK, query),
+  accessReportCsv: async ({ db, employerPK, query }) => ({
+    fileName: ACCESS_REPORT_FILE_NAME,
+    contentType: 'text/csv; charset=utf-8',
+    disposition: 'attachment',
+    data: accessReportCsv(db, employerPK, query),
+  }),
 };

@@ -24,6 +24,20 @@ type GroupScope =
   | { kind: 'resource'; in: 'query'; refs: Readonly<Record<string, ResourceKind>> }
   | { kind: 'user' };
 
+/** Kinds of member record an audit row names. */
+export const AUDIT_RECORD_KINDS = ['subscriber', 'dependent', 'request', 'claim'] as const;
+export type AuditRecordKind = (typeof AUDIT_RECORD_KINDS)[number];
+
+/**
+ * An endpoint that reads or changes member data leaves one access-audit row per call. `records` maps
+ * where record ids are found to their kind: `query.x`, `body.x`, `answer.x`, with `[]` for each item
+ * of a list (e.g. `answer.list[].subscriberPK`), so a list call names the rows of the page it answered.
+ */
+type AuditSpec = {
+  action: 'read' | 'change';
+  records?: Readonly<Record<string, AuditRecordKind>>;
+};
+
 export type Endpoint = {
   service: Service;
   method: 'GET' | 'POST' | 'PUT';
@@ -38,6 +52,8 @@ export type Endpoint = {
   /** `json` answers are parsed with `response`; file answers are returned as a Blob. */
   responseType: 'json' | 'pdf' | 'csv';
   response?: z.ZodType;
+  /** Set on every call of member data (PHI); see AuditSpec. */
+  audit?: AuditSpec;
 };
 
 export function defineEndpoint<const E extends Endpoint>(endpoint: E): E {

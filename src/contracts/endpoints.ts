@@ -44,6 +44,7 @@ import { fsaInformation, fsaQuery } from './plans';
 import { idCard, idCardPdfQuery, requestIdCardAnswer, viewIdCardQuery } from './id-cards';
 import { censusQuery, censusSummary } from './census';
 import { pageView } from './analytics';
+import { accessReport, accessReportFilters, accessReportQuery } from './access-report';
 
 const lookup = (path: string, summary: string) =>
   defineEndpoint({
@@ -146,6 +147,14 @@ export const endpoints = {
     scope: employerScope('query'),
     query: claimSearchQuery,
     body: claimSearchBody,
+    audit: {
+      action: 'read',
+      records: {
+        'answer.list[].claimID': 'claim',
+        'answer.list[].subscriberPK': 'subscriber',
+        'answer.list[].patientPK': 'dependent',
+      },
+    },
     responseType: 'json',
     response: claimList,
   }),
@@ -159,6 +168,7 @@ export const endpoints = {
     area: 'members',
     scope: employerScope('body'),
     body: enrollmentRequest,
+    audit: { action: 'change', records: { 'body.subscriberPK': 'subscriber', 'answer.requestPK': 'request' } },
     responseType: 'json',
     response: enrollmentAnswer,
   }),
@@ -171,6 +181,7 @@ export const endpoints = {
     scope: employerScope('body'),
     query: enrollmentRequestQuery,
     body: enrollmentRequest,
+    audit: { action: 'change', records: { 'query.requestPK': 'request', 'body.subscriberPK': 'subscriber' } },
     responseType: 'json',
     response: enrollmentAnswer,
   }),
@@ -182,6 +193,7 @@ export const endpoints = {
     area: 'members',
     scope: { kind: 'resource', in: 'query', refs: { requestPK: 'request' } },
     query: enrollmentDraftQuery,
+    audit: { action: 'read', records: { 'query.requestPK': 'request', 'answer.subscriberPK': 'subscriber' } },
     responseType: 'json',
     response: enrollmentDraft,
   }),
@@ -193,6 +205,7 @@ export const endpoints = {
     area: 'memberLookup',
     scope: { kind: 'resource', in: 'query', refs: { pk: 'subscriber' } },
     query: subscriberDetailsQuery,
+    audit: { action: 'read', records: { 'query.pk': 'subscriber' } },
     responseType: 'json',
     response: subscriberDetail,
   }),
@@ -204,6 +217,7 @@ export const endpoints = {
     area: 'memberLookup',
     scope: subscriberScope,
     query: dependentListQuery,
+    audit: { action: 'read', records: { 'query.subscriberPK': 'subscriber', 'answer[].dependentPK': 'dependent' } },
     responseType: 'json',
     response: dependentList,
   }),
@@ -216,6 +230,7 @@ export const endpoints = {
     scope: subscriberScope,
     query: updateSubscriberQuery,
     body: updateSubscriberBody,
+    audit: { action: 'change', records: { 'query.subscriberPK': 'subscriber', 'answer.requestPK': 'request' } },
     responseType: 'json',
     response: requestStatusAnswer,
   }),
@@ -228,6 +243,7 @@ export const endpoints = {
     scope: { kind: 'resource', in: 'query', refs: { dependentPK: 'dependent' } },
     query: dependentQuery,
     body: updateDependentBody,
+    audit: { action: 'change', records: { 'query.dependentPK': 'dependent', 'answer.requestPK': 'request' } },
     responseType: 'json',
     response: requestStatusAnswer,
   }),
@@ -239,6 +255,7 @@ export const endpoints = {
     area: 'memberLookup',
     scope: employerScope('body'),
     body: subscriberListQuery,
+    audit: { action: 'read', records: { 'answer.list[].subscriberPK': 'subscriber' } },
     responseType: 'json',
     response: subscriberList,
   }),
@@ -250,6 +267,7 @@ export const endpoints = {
     area: 'members',
     scope: employerScope('body'),
     body: terminationPayload,
+    audit: { action: 'change', records: { 'body.subscriberPK': 'subscriber', 'answer.requestPK': 'request' } },
     responseType: 'json',
     response: requestStatusAnswer,
   }),
@@ -261,6 +279,10 @@ export const endpoints = {
     area: 'members',
     scope: employerScope('body'),
     body: terminationPayload,
+    audit: {
+      action: 'change',
+      records: { 'body.subscriberPK': 'subscriber', 'body.dependentPK': 'dependent', 'answer.requestPK': 'request' },
+    },
     responseType: 'json',
     response: requestStatusAnswer,
   }),
@@ -272,6 +294,7 @@ export const endpoints = {
     area: 'memberLookup',
     scope: { kind: 'resource', in: 'query', refs: { dependentPK: 'dependent' } },
     query: dependentQuery,
+    audit: { action: 'read', records: { 'query.dependentPK': 'dependent' } },
     responseType: 'json',
     response: planData,
   }),
@@ -283,6 +306,7 @@ export const endpoints = {
     area: 'idCards',
     scope: subscriberScope,
     query: subscriberIdQuery,
+    audit: { action: 'change', records: { 'query.subscriberPK': 'subscriber' } },
     responseType: 'json',
     response: requestIdCardAnswer,
   }),
@@ -294,6 +318,7 @@ export const endpoints = {
     area: 'idCards',
     scope: subscriberScope,
     query: viewIdCardQuery,
+    audit: { action: 'read', records: { 'query.subscriberPK': 'subscriber' } },
     responseType: 'json',
     response: idCard,
   }),
@@ -308,6 +333,7 @@ export const endpoints = {
     scope: employerScope('body'),
     body: requestListQuery,
     bodyEncoding: 'form',
+    audit: { action: 'read', records: { 'answer.list[].pk': 'request' } },
     responseType: 'json',
     response: requestList,
   }),
@@ -319,6 +345,7 @@ export const endpoints = {
     area: 'members',
     scope: { kind: 'resource', in: 'query', refs: { requestPK: 'request' } },
     query: requestQuery,
+    audit: { action: 'change', records: { 'query.requestPK': 'request' } },
     responseType: 'json',
     response: requestStatusAnswer,
   }),
@@ -330,6 +357,7 @@ export const endpoints = {
     area: 'members',
     scope: { kind: 'resource', in: 'query', refs: { requestPK: 'request' } },
     query: requestDetailsQuery,
+    audit: { action: 'read', records: { 'query.requestPK': 'request' } },
     responseType: 'json',
     response: requestDetails,
   }),
@@ -341,6 +369,7 @@ export const endpoints = {
     area: 'approve',
     scope: { kind: 'resource', in: 'query', refs: { requestPK: 'request' } },
     query: requestQuery,
+    audit: { action: 'change', records: { 'query.requestPK': 'request' } },
     responseType: 'json',
     response: requestStatusAnswer,
   }),
@@ -354,6 +383,7 @@ export const endpoints = {
     area: 'members',
     scope: { kind: 'resource', in: 'query', refs: { requestPK: 'request' } },
     query: requestQuery,
+    audit: { action: 'read', records: { 'query.requestPK': 'request' } },
     responseType: 'pdf',
   }),
   censusForGroup: defineEndpoint({
@@ -364,6 +394,7 @@ export const endpoints = {
     area: 'census',
     scope: employerScope('body'),
     body: censusQuery,
+    audit: { action: 'read' },
     responseType: 'csv',
   }),
   censusSummary: defineEndpoint({
@@ -396,6 +427,7 @@ export const endpoints = {
     area: 'reporting',
     scope: employerScope('query'),
     query: specAggFileQuery,
+    audit: { action: 'read' },
     responseType: 'pdf',
   }),
   pageView: defineEndpoint({
@@ -410,6 +442,31 @@ export const endpoints = {
     response: ok,
   }),
 
+  // ---- Access audit (enrollment service) ----
+  accessReport: defineEndpoint({
+    service: 'enrollment',
+    method: 'GET',
+    path: '/Audit/AccessReport',
+    summary: 'Who read or changed member data of the group, and refused calls (paged)',
+    area: 'accessReport',
+    scope: employerScope('query'),
+    query: accessReportQuery,
+    audit: { action: 'read' },
+    responseType: 'json',
+    response: accessReport,
+  }),
+  accessReportCsv: defineEndpoint({
+    service: 'enrollment',
+    method: 'GET',
+    path: '/Audit/AccessReportCsv',
+    summary: 'The filtered access report as CSV',
+    area: 'accessReport',
+    scope: employerScope('query'),
+    query: accessReportFilters,
+    audit: { action: 'read' },
+    responseType: 'csv',
+  }),
+
   // ---- Member service ----
   claimEobPdf: defineEndpoint({
     service: 'member',
@@ -419,6 +476,10 @@ export const endpoints = {
     area: 'claims',
     scope: { kind: 'resource', in: 'query', refs: { claimPK: 'claim' } },
     query: claimPdfQuery,
+    audit: {
+      action: 'read',
+      records: { 'query.claimPK': 'claim', 'query.subscriberPK': 'subscriber', 'query.dependentPK': 'dependent' },
+    },
     responseType: 'pdf',
   }),
   idCardPdf: defineEndpoint({
@@ -429,6 +490,7 @@ export const endpoints = {
     area: 'idCards',
     scope: { kind: 'resource', in: 'query', refs: { idCardPK: 'idCard', subscriberPK: 'subscriber' } },
     query: idCardPdfQuery,
+    audit: { action: 'read', records: { 'query.subscriberPK': 'subscriber' } },
     responseType: 'pdf',
   }),
   fsaInformation: defineEndpoint({
@@ -439,6 +501,7 @@ export const endpoints = {
     area: 'members',
     scope: subscriberScope,
     query: fsaQuery,
+    audit: { action: 'read', records: { 'query.subscriberPK': 'subscriber' } },
     responseType: 'json',
     response: fsaInformation,
   }),
@@ -474,6 +537,7 @@ export const endpoints = {
     area: 'funding',
     scope: employerScope('query'),
     query: financeDocumentQuery,
+    audit: { action: 'read' },
     responseType: 'pdf',
   }),
   getInvoice: defineEndpoint({
@@ -484,6 +548,7 @@ export const endpoints = {
     area: 'invoice',
     scope: employerScope('query'),
     query: financeDocumentQuery,
+    audit: { action: 'read' },
     responseType: 'pdf',
   }),
 } as const;

@@ -11,6 +11,7 @@ export const ROLES = [
   'Invoice',
   'Reporting',
   'GroupAdmin',
+  'Auditor',
 ] as const;
 export type Role = (typeof ROLES)[number];
 
@@ -30,6 +31,8 @@ const AREAS = {
   reporting: ['Reporting'],
   /** HR approval of a request (a broker cannot approve). */
   approve: ['HR'],
+  /** The access report: who read or changed which member's data (reading it is audited too). */
+  accessReport: ['Auditor'],
 } as const satisfies Record<string, readonly Role[]>;
 export type Area = keyof typeof AREAS;
 
@@ -76,6 +79,7 @@ export const MENU: readonly MenuEntry[] = [
   { key: 'funding', label: 'Claims Funding Report', area: 'funding', path: '/funding-report' },
   { key: 'invoice', label: 'Admin Invoice', area: 'invoice', path: '/invoice' },
   { key: 'monthly', label: 'Monthly Reports', area: 'reporting', path: '/monthly-reports' },
+  { key: 'access-report', label: 'Access Report', area: 'accessReport', path: '/access-report' },
   { key: 'privacy', label: 'Privacy', area: 'any', modal: 'privacyModal' },
 ];
 
@@ -93,6 +97,7 @@ const ROUTE_AREAS: readonly { prefix: string; area: Area }[] = [
   { prefix: '/funding-report', area: 'funding' },
   { prefix: '/invoice', area: 'invoice' },
   { prefix: '/monthly-reports', area: 'reporting' },
+  { prefix: '/access-report', area: 'accessReport' },
 ];
 
 export function areaOfPath(pathname: string): Area {

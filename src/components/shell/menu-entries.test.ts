@@ -17,6 +17,7 @@ const ALL = [
   'Claims Funding Report',
   'Admin Invoice',
   'Monthly Reports',
+  'Access Report',
   'Privacy',
 ];
 
@@ -47,6 +48,7 @@ describe('visibleMenu', () => {
     ['ViewClaims', ['ViewClaims'], ['Home', 'Claim Search', 'Privacy']],
     ['Funding + Invoice', ['Funding', 'Invoice'], ['Home', 'Claims Funding Report', 'Admin Invoice', 'Privacy']],
     ['Reporting', ['Reporting'], ['Home', 'Monthly Reports', 'Privacy']],
+    ['Auditor', ['Auditor'], ['Home', 'Access Report', 'Privacy']],
     ['no role', [], ['Home', 'Privacy']],
   ])('%s sees exactly its entries in order', (_name, roles, expected) => {
     expect(labels(inGroup2(...roles), 2)).toEqual(expected);

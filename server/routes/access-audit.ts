@@ -1,0 +1,155 @@
+// The access audit (HIPAA 164.312(b)): one append-only row per call of member data and per refused
+// call. Which calls and which record ids come from the endpoint table's `audit` entries; this file
+// is the one place that writes the rows, so handlers and services stay unaware of it.
+import { Readable } from 'node:stream';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Endpoint } from '../../src/contracts/endpoint';
+import { endpoints, type EndpointName } from '../../src/contracts/endpoints';
+import type { Db } from '../db/client';
+import { auditEvents } from '../db/schema';
+import { groupOfResource } from '../services/access';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The call's name in the endpoint table. */
+    endpoint?: EndpointName;
+  }
+  interface FastifyRequest {
+    /** The handler's answer, where list calls find the ids of the rows they answered. */
+    auditAnswer: unknown;
+    /** Set once a change's row went in with the change's own transaction. */
+    auditWritten: boolean;
+  }
+}
+
+/** Refusals worth a row on any group-scoped call, audited or not. */
+const REFUSED = new Set([401, 403, 404]);
+/** A list answers at most a page (100 rows); this only guards against an unforeseen answer. */
+const MAX_RECORDS = 500;
+const MAX_PK = 2_147_483_647;
+
+function endpointOf(request: FastifyRequest): { name: EndpointName; endpoint: Endpoint } | null {
+  const name = request.routeOptions.config.endpoint;
+  return name ? { name, endpoint: endpoints[name] } : null;
+}
+
+/** Numbers or numeric text: a refused call may be refused before its input was validated. */
+function toPK(value: unknown): number | null {
+  const n = typeof value === 'string' && /^\d{1,10}$/.test(value) ? Number(value) : value;
+  return typeof n === 'number' && Number.isInteger(n) && n > 0 && n <= MAX_PK ? n : null;
+}
+
+/** Values at a dotted path whose `name[]` segments fan out over arrays. */
+function valuesAt(source: unknown, segments: readonly string[]): unknown[] {
+  const [head, ...rest] = segments;
+  if (head === undefined) return [source];
+  const many = head.endsWith('[]');
+  const value = (source as Record<string, unknown> | null | undefined)?.[many ? head.slice(0, -2) : head];
+  if (!many) return valuesAt(value, rest);
+  return Array.isArray(value) ? value.flatMap((item) => valuesAt(item, rest)) : [];
+}
+
+function recordsOf(request: FastifyRequest, endpoint: Endpoint): string[] {
+  const sources = { query: request.query, body: request.body, answer: request.auditAnswer };
+  const refs: Record<string, string> = { ...endpoint.audit?.records };
+  // A refused call names its record only through the scope (e.g. the subscriber of another group).
+  if (endpoint.scope.kind === 'resource') {
+    for (const [param, kind] of Object.entries(endpoint.scope.refs)) refs[`query.${param}`] ??= kind;
+  }
+  const records = new Set<string>();
+  for (const [path, kind] of Object.entries(refs)) {
+    if (kind === 'idCard') continue;
+    for (const value of valuesAt(sources, path.split('.'))) {
+      const id = toPK(value);
+      if (id !== null && records.size < MAX_RECORDS) records.add(`${kind}:${id}`);
+    }
+  }
+  return [...records];
+}
+
+/** The group a call named, also when it was refused (so that group's auditors see the attempt). */
+async function groupOf(db: Db, request: FastifyRequest, endpoint: Endpoint): Promise<number | null> {
+  if (request.employerPK !== null) return request.employerPK;
+  const { scope } = endpoint;
+  if (!request.user || scope.kind === 'user') return null;
+  if (scope.kind === 'employer') {
+    const [value] = valuesAt({ query: request.query, body: request.body }, [scope.in, ...scope.key.split('.')]);
+    return toPK(value);
+  }
+  const query = (request.query ?? {}) as Record<string, unknown>;
+  for (const [param, kind] of Object.entries(scope.refs)) {
+    const id = toPK(query[param]);
+    if (id !== null) return groupOfResource(db, kind, id);
+  }
+  return null;
+}
+
+async function insertAccessRow(
+  db: Db,
+  request: FastifyRequest,
+  name: EndpointName,
+  endpoint: Endpoint,
+  status: number,
+) {
+  const refused = REFUSED.has(status);
+  await db.insert(auditEvents).values({
+    actor: request.user?.sub ?? 'anonymous',
+    actorEmail: request.user?.email ?? null,
+    employerPK: await groupOf(db, request, endpoint),
+    action: refused || !endpoint.audit ? 'access.refused' : `access.${endpoint.audit.action}`,
+    endpoint: name,
+    status,
+    ip: request.ip,
+    records: recordsOf(request, endpoint),
+  });
+}
+
+function wantsRow(endpoint: Endpoint, status: number): boolean {
+  return endpoint.audit !== undefined || (endpoint.scope.kind !== 'user' && REFUSED.has(status));
+}
+
+/**
+ * Runs a handler. A change runs inside a transaction that also writes its audit row, so the change
+ * and its row commit together (a service's own transaction becomes a savepoint of this one).
+ */
+export async function callAudited<T>(
+  db: Db,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  call: (db: Db) => Promise<T>,
+): Promise<T> {
+  const found = endpointOf(request);
+  if (found?.endpoint.audit?.action !== 'change') {
+    const answer = await call(db);
+    request.auditAnswer = answer;
+    return answer;
+  }
+  return db.transaction(async (tx) => {
+    const answer = await call(tx);
+    request.auditAnswer = answer;
+    await insertAccessRow(tx, request, found.name, found.endpoint, reply.statusCode);
+    request.auditWritten = true;
+    return answer;
+  });
+}
+
+/** Writes the row of every other audited outcome before the answer leaves (streamed files included). */
+export function registerAccessAudit(app: FastifyInstance, db: Db) {
+  app.decorateRequest('auditAnswer', null);
+  app.decorateRequest('auditWritten', false);
+  app.addHook('onSend', async (request, reply, payload) => {
+    const found = endpointOf(request);
+    if (!found || request.auditWritten || !wantsRow(found.endpoint, reply.statusCode)) return payload;
+    try {
+      await insertAccessRow(db, request, found.name, found.endpoint, reply.statusCode);
+    } catch (error) {
+      // Fail closed: member data does not leave without its audit row.
+      if (reply.statusCode < 400) {
+        if (payload instanceof Readable) payload.destroy();
+        throw error;
+      }
+      request.log.error({ err: error }, 'could not audit a refused call');
+    }
+    return payload;
+  });
+}

@@ -1,0 +1,13 @@
+import type { AccessReportQuery } from '../contracts/access-report';
+import { endpoints } from '../contracts/endpoints';
+import { endpointQueryOptions } from '../lib/endpoint-query';
+
+const ROOT = 'accessReport';
+
+/** Access Report reads; keys are ['accessReport', verb, { query }]. The CSV is a download, not a query. */
+export const accessReportQueries = {
+  all: () => [ROOT] as const,
+  // The screen shows a failure in place, with a Retry.
+  list: (query: AccessReportQuery) =>
+    endpointQueryOptions(ROOT, 'list', endpoints.accessReport, { query }, { notify: false }),
+};

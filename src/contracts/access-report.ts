@@ -1,0 +1,51 @@
+import { z } from 'zod';
+import { isoDate, pagedList, pk } from './common';
+
+export const ACCESS_REPORT_PAGE_SIZE = 25;
+export const ACCESS_REPORT_FILE_NAME = 'access-report.csv';
+export const ACCESS_OUTCOMES = ['allowed', 'refused'] as const;
+export const ACCESS_SORT_FIELDS = ['at', 'actorEmail', 'endpoint', 'status'] as const;
+export type AccessSortField = (typeof ACCESS_SORT_FIELDS)[number];
+
+/** Filters of the Access Report; the list and the CSV take the same ones (query text, so coerced). */
+export const accessReportFilters = z.object({
+  employerPK: pk,
+  /** Calendar days, both included, in the server's zone. */
+  from: isoDate.or(z.literal('')).optional(),
+  to: isoDate.or(z.literal('')).optional(),
+  /** Part of the acting user's email. */
+  user: z.string().trim().max(100).optional(),
+  /** A subscriber's last name (start of it) or the last 4 digits of their SSN. */
+  member: z.string().trim().max(50).optional(),
+  /** An endpoint name of the endpoint table. */
+  endpoint: z
+    .string()
+    .regex(/^[A-Za-z]{0,60}$/)
+    .optional(),
+  outcome: z.enum(ACCESS_OUTCOMES).or(z.literal('')).optional(),
+  sort: z.enum(ACCESS_SORT_FIELDS).default('at'),
+  order: z.enum(['ASC', 'DESC']).default('DESC'),
+});
+export type AccessReportFilters = z.input<typeof accessReportFilters>;
+
+export const accessReportQuery = accessReportFilters.extend({
+  page: z.coerce.number().int().min(0).default(0),
+  recordsPerPage: z.coerce.number().int().min(1).max(100).default(ACCESS_REPORT_PAGE_SIZE),
+});
+export type AccessReportQuery = z.input<typeof accessReportQuery>;
+
+const accessEvent = z.object({
+  auditEventPK: z.number().int(),
+  at: z.iso.datetime({ offset: true }),
+  actor: z.string(),
+  actorEmail: z.string().nullable(),
+  endpoint: z.string(),
+  action: z.string(),
+  status: z.number().int().nullable(),
+  ip: z.string().nullable(),
+  /** `<kind>:<pk>` of each record the call touched. */
+  records: z.array(z.string()),
+});
+export type AccessEvent = z.infer<typeof accessEvent>;
+
+export const accessReport = pagedList(accessEvent);
