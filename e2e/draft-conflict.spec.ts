@@ -87,6 +87,7 @@ test('a draft saved in one tab and then in another: the second tab is told, keep
   await expect(dialog).toBeVisible();
   await dialog.getByRole('button', { name: 'Reload enrollment' }).click();
   await expect(dialog).toBeHidden();
+  await expect(tab2.heading).toBeFocused();
   await expect(tab2.textbox('Occupation')).toHaveValue('Engineering');
 
   const saved3 = tab2.waitForSave('PUT');

@@ -104,6 +104,12 @@ export function useStepSave<T extends FieldValues, S extends WizardSection>(form
       const fresh = await queryClient.fetchQuery({ ...enrollmentQueries.draft(requestPK), staleTime: 0 });
       // Drops the typed values and remounts the step (keyed on the resets), which starts from `fresh`.
       useAppStore.getState().reloadEnrollment(fresh?.version ?? 1);
+      // The dialog's opener went with the old step: announce the restarted step by focusing its heading.
+      requestAnimationFrame(() => {
+        const heading = document.querySelector<HTMLElement>('main h1');
+        heading?.setAttribute('tabindex', '-1');
+        heading?.focus();
+      });
     } catch (error) {
       setReloading(false);
       setConflictVersion(null);
