@@ -30,8 +30,11 @@ export type EnrollmentDraft = {
   subscriberPK: number | null;
   changeReasonPK: number | null;
   step: number | null;
-  /** The draft's version this tab's forms start from: each save sends it (a stale one answers 409). */
-  version: number | null;
+  /**
+   * The draft's version this tab's forms start from: each save sends it (a stale one answers 409).
+   * Absent until a save or a loaded draft tells it.
+   */
+  version?: number;
   /** ISO date (yyyy-MM-dd) of a dependent's termination; the next enrollment starts the day after. */
   dependentTermDate: string | null;
 };
@@ -69,7 +72,6 @@ const emptyDraft: EnrollmentDraft = {
   subscriberPK: null,
   changeReasonPK: null,
   step: null,
-  version: null,
   dependentTermDate: null,
 };
 

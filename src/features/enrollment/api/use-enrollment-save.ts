@@ -89,7 +89,7 @@ export function useEnrollmentSave() {
       };
       const ownsStore = input.pointers === undefined;
       // The version this tab's values start from; the loaded draft's when the store has none yet.
-      const storedVersion = store.enrollment.requestPK === pointers.requestPK ? store.enrollment.version : null;
+      const storedVersion = store.enrollment.requestPK === pointers.requestPK ? store.enrollment.version : undefined;
       if (ownsStore) writeFormDraft(input.section, input.values);
       try {
         const saved =
@@ -117,7 +117,7 @@ export function useEnrollmentSave() {
         }
         if (ownsStore && !input.submit) {
           const step = Math.max(useAppStore.getState().enrollment.step ?? 0, input.saveStep);
-          useAppStore.getState().updateDraft({ requestPK: answer.requestPK, step, version: newVersion });
+          useAppStore.getState().updateDraft({ requestPK: answer.requestPK, step, version: newVersion ?? undefined });
           // The next step restores from the draft: it must be the one just saved.
           await queryClient.invalidateQueries({ queryKey: enrollmentQueries.draft(answer.requestPK).queryKey });
         }
