@@ -283,6 +283,8 @@ export const requests = pgTable(
     type: text('type').$type<RequestType>().notNull(),
     status: text('status').$type<RequestStatus>().notNull(),
     saveStep: integer('save_step').notNull().default(1),
+    /** Optimistic lock of the wizard's draft: every save checks it and adds 1 (a stale one answers 409). */
+    version: integer('version').notNull().default(1),
     changeReasonPK: integer('change_reason_pk'),
     /** The wizard's working payload as last saved (SSNs stripped; the full one lives in `ssn`). */
     payload: jsonb('payload').$type<Record<string, unknown>>().notNull().default({}),

@@ -7,6 +7,8 @@ export class HttpProblem extends Error {
     readonly title: string,
     readonly detail?: string,
     readonly errors?: Record<string, string[]>,
+    /** Extension members of the body (RFC 9457 §3.2), e.g. a conflict's current version. */
+    readonly extensions?: Record<string, unknown>,
   ) {
     super(detail ?? title);
   }
@@ -15,7 +17,8 @@ export class HttpProblem extends Error {
 export const notFound = (detail = 'The requested record was not found.') => new HttpProblem(404, 'Not Found', detail);
 export const forbidden = (detail = 'You do not have access to this employer group.') =>
   new HttpProblem(403, 'Forbidden', detail);
-export const conflict = (detail: string) => new HttpProblem(409, 'Conflict', detail);
+export const conflict = (detail: string, extensions?: Record<string, unknown>) =>
+  new HttpProblem(409, 'Conflict', detail, undefined, extensions);
 export const badRequest = (detail: string, errors?: Record<string, string[]>) =>
   new HttpProblem(400, 'Bad Request', detail, errors);
 
@@ -24,6 +27,7 @@ export function sendProblem(reply: FastifyReply, problem: HttpProblem) {
     .status(problem.status)
     .type('application/problem+json')
     .send({
+      ...problem.extensions,
       type: 'about:blank',
       title: problem.title,
       status: problem.status,

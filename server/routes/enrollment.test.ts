@@ -38,8 +38,15 @@ async function call(email: string, method: Method, payload?: unknown, requestPK?
   return res;
 }
 const post = (payload: unknown, email = 'hr@example.com') => call(email, 'POST', payload);
-const put = (requestPK: number | undefined, payload: unknown, email = 'hr@example.com') =>
-  call(email, 'PUT', payload, requestPK);
+/** A save as the wizard sends it: naming the stored version unless the payload names one. */
+async function put(requestPK: number | undefined, payload: unknown, email = 'hr@example.com') {
+  const [row] =
+    typeof requestPK === 'number'
+      ? await t.db.select({ version: requests.version }).from(requests).where(eq(requests.requestPK, requestPK))
+      : [];
+  const versioned = row && payload && typeof payload === 'object' && !('version' in payload);
+  return call(email, 'PUT', versioned ? { ...payload, version: row.version } : payload, requestPK);
+}
 const getDraft = (requestPK: number, email = 'hr@example.com') => call(email, 'GET', undefined, requestPK);
 
 // SSNs with area 9xx are never issued, and the seed never uses them.

@@ -1,9 +1,11 @@
+import type { FastifyReply } from 'fastify';
 import { changePlanReasons, dropdownLists, listLookup } from '../services/lookups';
 import { availablePlans, employerDetails, employerDivisions, tiers } from '../services/employers';
 import { dependentEnrollmentDetails, dependentList, listSubscribers, subscriberDetails } from '../services/members';
 import { recordPageView } from '../services/analytics';
-import { createEnrollment, getEnrollmentDraft, updateEnrollment } from '../services/enrollment';
+import { createEnrollment, getEnrollmentDraft, updateEnrollment, type SaveResult } from '../services/enrollment';
 import { badRequest } from '../lib/problem';
+import { etagOf, expectedVersion } from '../lib/etag';
 import { requestDependentUpdate, requestSubscriberUpdate } from '../services/demographic-updates';
 import { requestDependentTermination, requestSubscriberTermination } from '../services/terminations';
 import { CENSUS_FILE_NAME } from '../../src/contracts/census';
@@ -29,6 +31,12 @@ const callerOf = (user: AuthUser, employerPK: number) => ({
 });
 
 /** Thin handlers: each hands the validated, authorised call to a service. */
+/** A save's answer; its ETag names the draft's new version (none when nothing was stored). */
+function withEtag(reply: FastifyReply, { answer, version }: SaveResult) {
+  if (version !== null) reply.header('etag', etagOf(version));
+  return answer;
+}
+
 export const handlers: Handlers = {
   genderList: ({ db }) => listLookup(db, 'gender'),
   maritalStatusList: ({ db }) => listLookup(db, 'maritalStatus'),
@@ -50,15 +58,23 @@ export const handlers: Handlers = {
   dependentList: ({ db, query }) => dependentList(db, query.subscriberPK, query.includetermed),
   dependentEnrollmentDetails: ({ db, query }) => dependentEnrollmentDetails(db, query.dependentPK),
 
-  createEnrollmentRequest: ({ db, user, body }) => createEnrollment(db, user, body),
-  updateEnrollmentRequest: async ({ db, user, query, body }) => {
+  createEnrollmentRequest: async ({ db, user, body, request, reply }) => {
+    const version = expectedVersion(request.headers['if-match'], body.version);
+    return withEtag(reply, await createEnrollment(db, user, { ...body, version }));
+  },
+  updateEnrollmentRequest: async ({ db, user, query, body, request, reply }) => {
     // The query names the request; the service also checks it belongs to the authorised group.
     if (query.requestPK === undefined) {
       throw badRequest('requestPK is required.', { requestPK: ['requestPK is required.'] });
     }
-    return updateEnrollment(db, user, query.requestPK, body);
+    const version = expectedVersion(request.headers['if-match'], body.version);
+    return withEtag(reply, await updateEnrollment(db, user, query.requestPK, body, version));
   },
-  getEnrollmentRequest: ({ db, query }) => getEnrollmentDraft(db, query.requestPK),
+  getEnrollmentRequest: async ({ db, query, reply }) => {
+    const draft = await getEnrollmentDraft(db, query.requestPK);
+    reply.header('etag', etagOf(draft.version));
+    return draft;
+  },
 
   updateSubscriber: ({ db, user, employerPK, query, body }) =>
     requestSubscriberUpdate(db, callerOf(user, employerPK), query.subscriberPK, body),

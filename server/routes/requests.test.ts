@@ -62,6 +62,15 @@ async function call(email: string, method: 'GET' | 'POST' | 'PUT', path: string,
   return res;
 }
 
+/** The draft's stored version, which every save of it names (as the wizard does). */
+async function versionOf(requestPK: number) {
+  const [row] = await t.db
+    .select({ version: requests.version })
+    .from(requests)
+    .where(eq(requests.requestPK, requestPK));
+  return row!.version;
+}
+
 /** Request/List as the SPA sends it: form-encoded. */
 async function list(email: string, fields: Record<string, string | number>) {
   const res = await t.app.inject({
@@ -208,7 +217,11 @@ async function startEnrollment(email: string, e: Enrollment) {
     ],
     ...e.more,
   };
-  const saved = await call(email, 'PUT', url('updateEnrollmentRequest', { requestPK }), { ...body, saveStep: 3 });
+  const saved = await call(email, 'PUT', url('updateEnrollmentRequest', { requestPK }), {
+    ...body,
+    saveStep: 3,
+    version: await versionOf(requestPK),
+  });
   expect(saved.statusCode).toBe(200);
   // Later saves leave the SSNs out; the server keeps the stored ones.
   return {
@@ -240,6 +253,7 @@ async function submitEnrollment(email: string, e: Enrollment) {
     ...planAnswers(menu),
     saveStep: 4,
     submit: true,
+    version: await versionOf(requestPK),
   });
   expect(res.json()).toEqual({ requestPK, hasError: false });
   return { requestPK, menu };
@@ -713,6 +727,7 @@ describe('processing', () => {
     });
     const { requestPK } = created.json();
     const submitted = await call('hr@example.com', 'PUT', url('updateEnrollmentRequest', { requestPK }), {
+      version: await versionOf(requestPK),
       saveStep: 4,
       employerPK: 2,
       subscriberPK: s.subscriberPK,

@@ -3,7 +3,12 @@
 // existing member (change coverage) is a `ChangeCoverage` request.
 import { and, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import { enrollmentDraft, type enrollmentAnswer } from '../../src/contracts/enrollment';
+import {
+  DRAFT_CONFLICT_MESSAGE,
+  VERSION_REQUIRED_MESSAGE,
+  enrollmentDraft,
+  type enrollmentAnswer,
+} from '../../src/contracts/enrollment';
 import { rolesInGroup } from '../../src/contracts/permissions';
 import { PENDING_MESSAGES, PENDING_STATUSES } from '../../src/contracts/requests';
 import type { RequestType } from '../../src/contracts/subscribers';
@@ -27,6 +32,8 @@ import {
 } from './enrollment-validation';
 
 type Answer = z.output<typeof enrollmentAnswer>;
+/** A save's answer, and the draft's version after it (null when nothing was stored). */
+export type SaveResult = { answer: Answer; version: number | null };
 type RequestRow = typeof requests.$inferSelect;
 
 export const REQUEST_LOCKED_MESSAGE = 'This request can no longer be changed.';
@@ -84,7 +91,7 @@ async function prepareSave(db: Db, payload: EnrollmentPayload, ctx: SaveContext)
   }
   throwFieldErrors(errors);
 
-  const { submit: _submit, requestPK: _requestPK, ...rest } = payload;
+  const { submit: _submit, requestPK: _requestPK, version: _version, ...rest } = payload;
   const stored: Record<string, unknown> = {
     ...rest,
     subscriber: subscriber.forStorage,
@@ -198,25 +205,41 @@ async function insertRequest(
   const [row] = await tx
     .insert(requests)
     .values({ ...request, status: 'Incomplete', createdBy: user.sub, ...savedColumns(save) })
-    .returning({ requestPK: requests.requestPK });
-  const requestPK = row!.requestPK;
+    .returning({ requestPK: requests.requestPK, version: requests.version });
+  const { requestPK, version } = row!;
   await tx.insert(requestStatusHistory).values({ requestPK, status: 'Incomplete', changedBy: user.sub });
-  return requestPK;
+  return { answer: { requestPK, hasError: false }, version };
 }
 
-async function updateRequest(tx: Db, requestPK: number, save: PreparedSave) {
-  await tx
+const draftConflict = (currentVersion: number) => conflict(DRAFT_CONFLICT_MESSAGE, { currentVersion });
+
+/**
+ * Stores a save and adds 1 to the version, in one statement. With `expected`, only while the stored
+ * version is still that one (409 with the current version otherwise); a repeated create has none.
+ */
+async function updateRequest(tx: Db, requestPK: number, save: PreparedSave, expected?: number): Promise<SaveResult> {
+  const [row] = await tx
     .update(requests)
-    .set({ ...savedColumns(save), updatedAt: new Date() })
-    .where(eq(requests.requestPK, requestPK));
+    .set({ ...savedColumns(save), version: sql`${requests.version} + 1`, updatedAt: new Date() })
+    .where(and(eq(requests.requestPK, requestPK), expected === undefined ? undefined : eq(requests.version, expected)))
+    .returning({ version: requests.version });
+  if (!row) {
+    const [current] = await tx
+      .select({ version: requests.version })
+      .from(requests)
+      .where(eq(requests.requestPK, requestPK));
+    throw current ? draftConflict(current.version) : notFound();
+  }
+  return { answer: { requestPK, hasError: false }, version: row.version };
 }
 
 /**
  * Wizard step 1 (POST). A new enrollment whose SSN is already a subscriber of the group answers
  * `hasError` and stores nothing. A repeat by the same user for the same person while the first draft
- * is still Incomplete updates that draft (a double-clicked Next creates one request).
+ * is still Incomplete updates that draft (a double-clicked Next creates one request); such a repeat
+ * carries no version, and one that does is checked like an update's.
  */
-export async function createEnrollment(db: Db, user: AuthUser, payload: EnrollmentPayload): Promise<Answer> {
+export async function createEnrollment(db: Db, user: AuthUser, payload: EnrollmentPayload): Promise<SaveResult> {
   // Submitting is a save of an existing request, so a repeated submit can be recognised.
   if (payload.submit) throw invalidFields({ submit: ['Save the request before submitting it.'] });
   const { employerPK } = payload;
@@ -232,17 +255,8 @@ export async function createEnrollment(db: Db, user: AuthUser, payload: Enrollme
         type: 'ChangeCoverage',
         subscriberPK: member.subscriberPK,
       });
-      if (draft) {
-        await updateRequest(tx, draft.requestPK, save);
-        return { requestPK: draft.requestPK, hasError: false };
-      }
-      const requestPK = await insertRequest(
-        tx,
-        user,
-        { employerPK, type: 'ChangeCoverage', subscriberPK: member.subscriberPK },
-        save,
-      );
-      return { requestPK, hasError: false };
+      if (draft) return updateRequest(tx, draft.requestPK, save, payload.version);
+      return insertRequest(tx, user, { employerPK, type: 'ChangeCoverage', subscriberPK: member.subscriberPK }, save);
     });
   }
 
@@ -252,14 +266,10 @@ export async function createEnrollment(db: Db, user: AuthUser, payload: Enrollme
   if (!ssn) throw invalidFields({ 'subscriber.ssn': ['SSN required'] });
   return db.transaction(async (tx) => {
     await lockPerson(tx, `enrollment:${employerPK}:ssn:${ssn}`);
-    if (await subscriberExists(tx, employerPK, ssn)) return { requestPK: 0, hasError: true };
+    if (await subscriberExists(tx, employerPK, ssn)) return { answer: { requestPK: 0, hasError: true }, version: null };
     const draft = await openDraftOf(tx, user, employerPK, { type: 'NewEnrollment', ssn });
-    if (draft) {
-      await updateRequest(tx, draft.requestPK, save);
-      return { requestPK: draft.requestPK, hasError: false };
-    }
-    const requestPK = await insertRequest(tx, user, { employerPK, type: 'NewEnrollment', subscriberPK: null }, save);
-    return { requestPK, hasError: false };
+    if (draft) return updateRequest(tx, draft.requestPK, save, payload.version);
+    return insertRequest(tx, user, { employerPK, type: 'NewEnrollment', subscriberPK: null }, save);
   });
 }
 
@@ -281,17 +291,23 @@ function storedGroupEffectiveDate(row: RequestRow): string | null {
  * nothing (a double-clicked Submit). Empty SSNs keep the stored ones; a typed SSN of a new enrollment,
  * and every submit, is checked again against the group's subscribers (`hasError`, nothing saved).
  * `submit` makes it Submitted, and HRApproved at once when the submitter approves requests of the group.
+ * `version` is the draft's version the save starts from (400 without it); a save started from an
+ * older one answers 409 with the current version and stores nothing (no lost updates).
  */
 export async function updateEnrollment(
   db: Db,
   user: AuthUser,
   requestPK: number,
   payload: EnrollmentPayload,
-): Promise<Answer> {
+  version: number | undefined,
+): Promise<SaveResult> {
   return db.transaction(async (tx) => {
     const row = await lockedEnrollmentRequest(tx, requestPK, payload.employerPK);
-    if (payload.submit && wasSubmitted(row.status)) return { requestPK, hasError: false };
+    if (payload.submit && wasSubmitted(row.status)) return { answer: { requestPK, hasError: false }, version: null };
     if (row.status !== 'Incomplete') throw conflict(REQUEST_LOCKED_MESSAGE);
+    if (version === undefined) throw invalidFields({ version: [VERSION_REQUIRED_MESSAGE] });
+    // Checked before the rules, so that a stale save is told about the conflict rather than its fields.
+    if (row.version !== version) throw draftConflict(row.version);
     // The person a request is about is fixed when it is created.
     if (payload.subscriberPK !== undefined && payload.subscriberPK !== row.subscriberPK) {
       throw invalidFields({ subscriberPK: ['This request is about another subscriber.'] });
@@ -311,13 +327,13 @@ export async function updateEnrollment(
     if (row.type === 'NewEnrollment') {
       const typed = typeof payload.subscriber.ssn === 'string' && payload.subscriber.ssn !== '';
       if ((typed || payload.submit) && save.ssn && (await subscriberExists(tx, row.employerPK, save.ssn))) {
-        return { requestPK, hasError: true };
+        return { answer: { requestPK, hasError: true }, version: null };
       }
     } else if (payload.submit && member) {
       await refusePendingRequest(tx, member.subscriberPK, 'ChangeCoverage', requestPK);
     }
 
-    await updateRequest(tx, requestPK, save);
+    const saved = await updateRequest(tx, requestPK, save, version);
     if (payload.submit) {
       await changeStatus(tx, row, 'submit', { actor: user.sub });
       await approveOnSubmission(tx, requestPK, {
@@ -325,7 +341,7 @@ export async function updateEnrollment(
         roles: rolesInGroup(user.groupRoles, row.employerPK),
       });
     }
-    return { requestPK, hasError: false };
+    return saved;
   });
 }
 
@@ -360,6 +376,7 @@ export async function getEnrollmentDraft(db: Db, requestPK: number): Promise<Dra
     ...draft,
     requestPK: row.requestPK,
     status: row.status,
+    version: row.version,
     saveStep: row.saveStep,
     employerPK: row.employerPK,
     subscriberPK: row.subscriberPK ?? undefined,

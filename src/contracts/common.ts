@@ -31,6 +31,8 @@ export const problem = z.object({
   status: z.number().int(),
   detail: z.string().optional(),
   errors: z.record(z.string(), z.array(z.string())).optional(),
+  /** A 409 of a versioned record (enrollment drafts): the version now stored. */
+  currentVersion: z.number().int().optional(),
 });
 export type Problem = z.infer<typeof problem>;
 

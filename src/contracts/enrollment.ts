@@ -139,8 +139,15 @@ export const enrollmentRequest = z.object({
     .optional(),
   /** Final submit from the plan page: the request becomes Submitted. */
   submit: z.boolean().optional(),
+  /** The draft's version this save starts from (or the `If-Match` header); required by an update. */
+  version: z.number().int().positive().optional(),
 });
 export type EnrollmentRequest = z.input<typeof enrollmentRequest>;
+
+/** A save based on an older version than the stored one (409; the body carries `currentVersion`). */
+export const DRAFT_CONFLICT_MESSAGE = 'This enrollment was changed elsewhere.';
+export const VERSION_REQUIRED_MESSAGE =
+  'Send the version of the draft this save starts from, in the If-Match header or the version field.';
 
 export const enrollmentRequestQuery = z.object({ requestPK: pk.optional() });
 export const enrollmentDraftQuery = z.object({ requestPK: pk });
@@ -150,6 +157,7 @@ export const enrollmentAnswer = z.object({ requestPK: z.number().int(), hasError
 export const enrollmentDraft = enrollmentRequest.omit({ subscriber: true, dependents: true, submit: true }).extend({
   requestPK: z.number().int(),
   status: z.string(),
+  version: z.number().int().positive(),
   subscriber: z.record(z.string(), z.unknown()).and(z.object({ ssnLast4: ssnLast4.nullish() })),
   dependents: z.array(z.record(z.string(), z.unknown()).and(z.object({ ssnLast4: ssnLast4.nullish() }))),
 });

@@ -66,8 +66,10 @@ const ACCEPT: Record<Endpoint['responseType'], string> = {
 };
 
 export type CallOptions<T> = {
-  /** False: the caller reports failures itself (the promise still rejects). */
-  notify?: boolean;
+  /** False: the caller reports failures itself (the promise still rejects); a function decides per failure. */
+  notify?: boolean | ((problem: Problem) => boolean);
+  /** Called with the headers of a successful answer (e.g. a draft's ETag). */
+  onHeaders?: (headers: Headers) => void;
   /** Resolve with this value instead of rejecting when the answer is 404 (e.g. DependentList). */
   notFound?: T;
   signal?: AbortSignal;
@@ -126,7 +128,8 @@ async function failure<T>(response: Response, options: CallOptions<T>): Promise<
   if (kind === 'fieldErrors') console.error('Request rejected', problem.errors);
   // A 401 means the stored token is no good, whatever the body says.
   if (response.status === 401) await userManager.removeUser();
-  if (notice && options.notify !== false) notify(notice);
+  const wanted = typeof options.notify === 'function' ? options.notify(problem) : options.notify !== false;
+  if (notice && wanted) notify(notice);
   throw new ApiError(response.status, problem);
 }
 
@@ -168,6 +171,7 @@ export async function callEndpoint<E extends Endpoint>(
   }
 
   if (!response.ok) return failure(response, options);
+  options.onHeaders?.(response.headers);
   if (endpoint.responseType !== 'json') return (await response.blob()) as EndpointResponse<E>;
   const data = await readBody(response);
   const parsed = endpoint.response ? endpoint.response.safeParse(data) : { success: true as const, data };

@@ -30,6 +30,11 @@ export type EnrollmentDraft = {
   subscriberPK: number | null;
   changeReasonPK: number | null;
   step: number | null;
+  /**
+   * The draft's version this tab's forms start from: each save sends it (a stale one answers 409).
+   * Absent until a save or a loaded draft tells it.
+   */
+  version?: number;
   /** ISO date (yyyy-MM-dd) of a dependent's termination; the next enrollment starts the day after. */
   dependentTermDate: string | null;
 };
@@ -37,7 +42,10 @@ export type EnrollmentDraft = {
 type AppData = {
   employer: { currentEmployerPK: number | null };
   enrollment: EnrollmentDraft;
-  /** Counts clearSubscriber calls (not persisted): an open wizard form keyed on it starts empty. */
+  /**
+   * Counts clearSubscriber and reloadEnrollment calls (not persisted): an open wizard form keyed on it
+   * starts again from the saved draft.
+   */
   enrollmentResets: number;
   modal: ModalName | null;
   analyticsOptOut: boolean;
@@ -49,6 +57,8 @@ type AppActions = {
   adoptEmployer: (groupPKs: readonly number[]) => void;
   updateDraft: (patch: Partial<EnrollmentDraft>) => void;
   clearSubscriber: () => void;
+  /** Drops what was typed and takes the draft as saved, at `version` (after a 409 conflict). */
+  reloadEnrollment: (version: number) => void;
   openModal: (modal: ModalName) => void;
   closeModal: () => void;
   setAnalyticsOptOut: (optOut: boolean) => void;
@@ -98,6 +108,13 @@ export const useAppStore = create<AppState>()(
         // The typed forms belong to the draft being cleared, wherever the clear comes from.
         removeEnrollmentForms();
         set((state) => ({ enrollment: emptyDraft, enrollmentResets: state.enrollmentResets + 1 }));
+      },
+      reloadEnrollment: (version) => {
+        removeEnrollmentForms();
+        set((state) => ({
+          enrollment: { ...state.enrollment, version },
+          enrollmentResets: state.enrollmentResets + 1,
+        }));
       },
       openModal: (modal) => set({ modal }),
       closeModal: () => set({ modal: null }),

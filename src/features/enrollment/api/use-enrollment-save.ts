@@ -1,10 +1,11 @@
-import { useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { enrollmentQueries } from '../../../api/enrollment-queries';
+import type { Problem } from '../../../contracts/common';
 import { endpoints } from '../../../contracts/endpoints';
+import type { EnrollmentRequest } from '../../../contracts/enrollment';
 import { useEmployerPK } from '../../../hooks/use-session';
-import { isApiError, type ApiError } from '../../../lib/api-client';
-import { useEndpointMutation } from '../../../lib/endpoint-query';
+import { callEndpoint, isApiError, type ApiError, type CallOptions } from '../../../lib/api-client';
 import { useAppStore } from '../../../stores/app-store';
 import { readFormDrafts, writeFormDraft } from '../lib/form-drafts';
 import {
@@ -21,6 +22,8 @@ export type SaveOutcome =
   | { kind: 'exists' }
   | { kind: 'startBeforeGroup' }
   | { kind: 'invalid'; error: ApiError }
+  /** Saved elsewhere since this tab loaded it (409): nothing was stored. */
+  | { kind: 'conflict'; currentVersion: number }
   | { kind: 'failed'; message: string };
 
 export type SaveInput<S extends WizardSection = WizardSection> = {
@@ -38,6 +41,32 @@ export type SaveInput<S extends WizardSection = WizardSection> = {
   pointers?: RequestPointers;
 };
 
+/** A 409 naming the stored version: the draft was saved elsewhere since this tab read it. */
+const isConflict = (problem: Problem) => problem.status === 409 && problem.currentVersion !== undefined;
+
+/** The version an ETag (`W/"3"` or `"3"`) names. */
+function versionOfEtag(etag: string | null): number | null {
+  const match = /^(?:W\/)?"(\d+)"$/.exec(etag ?? '');
+  return match ? Number(match[1]) : null;
+}
+
+type SaveCall = { requestPK: number | null; body: EnrollmentRequest };
+
+/** One create or update; answers the draft's new version from the answer's ETag. */
+async function saveCall({ requestPK, body }: SaveCall) {
+  let version: number | null = null;
+  const options: CallOptions<never> = {
+    onHeaders: (headers) => (version = versionOfEtag(headers.get('etag'))),
+    // The conflict has a dialog of its own; other failures keep the shared notice.
+    notify: (problem) => !isConflict(problem),
+  };
+  const answer =
+    requestPK === null
+      ? await callEndpoint(endpoints.createEnrollmentRequest, { body }, options)
+      : await callEndpoint(endpoints.updateEnrollmentRequest, { query: { requestPK }, body }, options);
+  return { answer, version: version as number | null };
+}
+
 /**
  * Saves the whole request as far as it is filled in: the saved draft, overlaid by what was typed on
  * every step, with this step's values. Creates the request on the first save, updates it after.
@@ -45,10 +74,9 @@ export type SaveInput<S extends WizardSection = WizardSection> = {
 export function useEnrollmentSave() {
   const queryClient = useQueryClient();
   const employerPK = useEmployerPK();
-  const create = useEndpointMutation(endpoints.createEnrollmentRequest);
-  const update = useEndpointMutation(endpoints.updateEnrollmentRequest);
-  const { mutateAsync: createAsync } = create;
-  const { mutateAsync: updateAsync } = update;
+  const { mutateAsync, isPending } = useMutation<Awaited<ReturnType<typeof saveCall>>, ApiError, SaveCall>({
+    mutationFn: saveCall,
+  });
 
   const save = useCallback(
     async <S extends WizardSection>(input: SaveInput<S>): Promise<SaveOutcome> => {
@@ -60,6 +88,8 @@ export function useEnrollmentSave() {
         changeReasonPK: store.enrollment.changeReasonPK,
       };
       const ownsStore = input.pointers === undefined;
+      // The version this tab's values start from; the loaded draft's when the store has none yet.
+      const storedVersion = store.enrollment.requestPK === pointers.requestPK ? store.enrollment.version : undefined;
       if (ownsStore) writeFormDraft(input.section, input.values);
       try {
         const saved =
@@ -74,21 +104,28 @@ export function useEnrollmentSave() {
         };
         if (input.checkGroupStart && startsBeforeGroup(sections)) return { kind: 'startBeforeGroup' };
 
-        const body = buildEnrollmentRequest({ saveStep: input.saveStep, pointers, sections, submit: input.submit });
-        const answer =
-          pointers.requestPK === null
-            ? await createAsync({ body })
-            : await updateAsync({ query: { requestPK: pointers.requestPK }, body });
+        const version = storedVersion ?? saved?.version;
+        const body: EnrollmentRequest = {
+          ...buildEnrollmentRequest({ saveStep: input.saveStep, pointers, sections, submit: input.submit }),
+          ...(version !== undefined && { version }),
+        };
+        const { answer, version: newVersion } = await mutateAsync({ requestPK: pointers.requestPK, body });
         if (answer.hasError) return { kind: 'exists' };
 
+        if (newVersion !== null && useAppStore.getState().enrollment.requestPK === answer.requestPK) {
+          useAppStore.getState().updateDraft({ version: newVersion });
+        }
         if (ownsStore && !input.submit) {
           const step = Math.max(useAppStore.getState().enrollment.step ?? 0, input.saveStep);
-          useAppStore.getState().updateDraft({ requestPK: answer.requestPK, step });
+          useAppStore.getState().updateDraft({ requestPK: answer.requestPK, step, version: newVersion ?? undefined });
           // The next step restores from the draft: it must be the one just saved.
           await queryClient.invalidateQueries({ queryKey: enrollmentQueries.draft(answer.requestPK).queryKey });
         }
         return { kind: 'saved', requestPK: answer.requestPK };
       } catch (error) {
+        if (isApiError(error) && isConflict(error.problem)) {
+          return { kind: 'conflict', currentVersion: error.problem.currentVersion! };
+        }
         if (isApiError(error) && error.status === 400 && error.problem.errors) {
           return { kind: 'invalid', error };
         }
@@ -96,8 +133,8 @@ export function useEnrollmentSave() {
         return { kind: 'failed', message };
       }
     },
-    [createAsync, updateAsync, employerPK, queryClient],
+    [mutateAsync, employerPK, queryClient],
   );
 
-  return { save, isSaving: create.isPending || update.isPending };
+  return { save, isSaving: isPending };
 }

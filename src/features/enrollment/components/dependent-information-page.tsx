@@ -93,6 +93,7 @@ function DependentInformationStep({ lists }: PageProps) {
         void saveDependents('/enroll-subscriber/choose-a-plan');
       }}
       failure={step.failure}
+      conflict={step.conflict}
       summary={
         <StepErrorSummary
           form={form}

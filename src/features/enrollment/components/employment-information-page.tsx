@@ -68,6 +68,7 @@ function EmploymentInformationStep({ lists }: PageProps) {
       step={2}
       onSubmit={(event) => void saveAndGo('/enroll-subscriber/dependent-information')(event)}
       failure={step.failure}
+      conflict={step.conflict}
       summary={<StepErrorSummary form={form} section="employment" attempt={step.attempt} extra={step.serverMessages} />}
       actions={
         <>

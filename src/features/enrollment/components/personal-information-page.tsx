@@ -69,6 +69,7 @@ function PersonalInformationStep({ lists }: PageProps) {
       step={1}
       onSubmit={(event) => void onSubmit(event)}
       failure={step.failure}
+      conflict={step.conflict}
       summary={<StepErrorSummary form={form} section="subscriber" attempt={step.attempt} extra={step.serverMessages} />}
       actions={
         <>

@@ -171,6 +171,7 @@ function PlanStep() {
       step={4}
       onSubmit={(event) => void submit(event)}
       failure={step.failure}
+      conflict={step.conflict}
       summary={<StepErrorSummary form={form} section="plan" attempt={step.attempt} extra={step.serverMessages} />}
       actions={
         <>

@@ -4,6 +4,8 @@ import Stack from '@mui/material/Stack';
 import type { FormEventHandler, ReactNode } from 'react';
 import { WIZARD_STEPS } from '../../../contracts/enrollment';
 import { PageHeading } from '../../../components/ui/page-heading';
+import type { StepConflict } from '../hooks/use-step-save';
+import { DraftConflictDialog } from './draft-conflict-dialog';
 
 type WizardStepLayoutProps = {
   step: 1 | 2 | 3 | 4;
@@ -11,13 +13,23 @@ type WizardStepLayoutProps = {
   summary?: ReactNode;
   /** Why the last save failed, when it did. */
   failure?: string | null;
+  /** A save refused because the draft was saved elsewhere. */
+  conflict?: StepConflict | null;
   onSubmit: FormEventHandler<HTMLFormElement>;
   actions: ReactNode;
   children: ReactNode;
 };
 
 /** Heading, 'Page N of 4', error summary, the step's form and its buttons. */
-export function WizardStepLayout({ step, summary, failure, onSubmit, actions, children }: WizardStepLayoutProps) {
+export function WizardStepLayout({
+  step,
+  summary,
+  failure,
+  conflict = null,
+  onSubmit,
+  actions,
+  children,
+}: WizardStepLayoutProps) {
   const title = WIZARD_STEPS[step - 1]?.title ?? '';
   return (
     <>
@@ -34,6 +46,7 @@ export function WizardStepLayout({ step, summary, failure, onSubmit, actions, ch
           {actions}
         </Stack>
       </Box>
+      <DraftConflictDialog conflict={conflict} />
     </>
   );
 }

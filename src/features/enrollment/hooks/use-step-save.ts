@@ -1,5 +1,9 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useRef, useState } from 'react';
+import { enrollmentQueries } from '../../../api/enrollment-queries';
+import { isApiError } from '../../../lib/api-client';
+import { useAppStore } from '../../../stores/app-store';
 import type { FieldValues, UseFormReturn } from 'react-hook-form';
 import { useEnrollmentSave, type SaveInput, type SaveOutcome } from '../api/use-enrollment-save';
 import { applyStepServerErrors } from '../lib/server-errors';
@@ -12,6 +16,16 @@ export type WizardPath =
   | '/enroll-subscriber/choose-a-plan';
 
 type StepNotice = 'exists' | 'startBeforeGroup' | null;
+
+/** A save refused because the draft was saved elsewhere; what was typed stays until the user chooses. */
+export type StepConflict = {
+  currentVersion: number;
+  reloading: boolean;
+  /** Reads the draft again and restarts the step from it (typed values are dropped). */
+  reload: () => void;
+  /** Closes the dialog; the form and the typed values stay as they are. */
+  keepEditing: () => void;
+};
 
 /**
  * Saving one wizard step: one save at a time (a double click saves once), server field errors put
@@ -28,6 +42,9 @@ export function useStepSave<T extends FieldValues, S extends WizardSection>(form
   const [serverMessages, setServerMessages] = useState<string[]>([]);
   const [failure, setFailure] = useState<string | null>(null);
   const [notice, setNotice] = useState<StepNotice>(null);
+  const queryClient = useQueryClient();
+  const [conflictVersion, setConflictVersion] = useState<number | null>(null);
+  const [reloading, setReloading] = useState(false);
 
   const applyOutcome = (outcome: SaveOutcome): boolean => {
     switch (outcome.kind) {
@@ -41,6 +58,9 @@ export function useStepSave<T extends FieldValues, S extends WizardSection>(form
         return false;
       case 'failed':
         setFailure(outcome.message);
+        return false;
+      case 'conflict':
+        setConflictVersion(outcome.currentVersion);
         return false;
       case 'invalid': {
         const mapped = applyStepServerErrors(form, outcome.error, section);
@@ -76,8 +96,40 @@ export function useStepSave<T extends FieldValues, S extends WizardSection>(form
     }
   };
 
+  const reload = async () => {
+    const { requestPK } = useAppStore.getState().enrollment;
+    if (requestPK === null) return;
+    setReloading(true);
+    try {
+      const fresh = await queryClient.fetchQuery({ ...enrollmentQueries.draft(requestPK), staleTime: 0 });
+      // Drops the typed values and remounts the step (keyed on the resets), which starts from `fresh`.
+      useAppStore.getState().reloadEnrollment(fresh?.version ?? 1);
+      // The dialog's opener went with the old step: announce the restarted step by focusing its heading.
+      requestAnimationFrame(() => {
+        const heading = document.querySelector<HTMLElement>('main h1');
+        heading?.setAttribute('tabindex', '-1');
+        heading?.focus();
+      });
+    } catch (error) {
+      setReloading(false);
+      setConflictVersion(null);
+      setFailure(isApiError(error) ? error.message : 'The server could not be reached. Please try again.');
+    }
+  };
+
+  const conflict: StepConflict | null =
+    conflictVersion === null
+      ? null
+      : {
+          currentVersion: conflictVersion,
+          reloading,
+          reload: () => void reload(),
+          keepEditing: () => setConflictVersion(null),
+        };
+
   return {
     run,
+    conflict,
     busy,
     attempt,
     /** Call when the form's own validation failed. */
