@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { INT32_MAX } from './common';
 
 // Field rules of spec 1 §5, shared by the subscriber and dependent schemas. Messages are the spec's
 // own wording, spelling included.
@@ -96,6 +97,7 @@ export const address1 = z
 
 export const address2 = z
   .string()
+  .max(LIMITS.address1)
   .regex(/^[A-Za-z0-9 .\-#/]*$/, 'Address line 2 allows letters, digits, spaces and . - # / only.')
   .optional()
   .or(z.literal(''));
@@ -110,4 +112,6 @@ export function city(max: number = LIMITS.city) {
 
 export const email = z.email('Please enter a valid email address.').max(LIMITS.email, 'Max 64 characters allowable.');
 
-export const requiredNumber = (message: string) => z.number({ error: message }).int({ message }).positive({ message });
+/** A required lookup id (gender, state, relationship…): one message for missing and out of range. */
+export const requiredNumber = (message: string) =>
+  z.number({ error: message }).int({ message }).positive({ message }).max(INT32_MAX, { message });
