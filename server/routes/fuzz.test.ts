@@ -159,7 +159,7 @@ function inputOf(name: EndpointName): fc.Arbitrary<FuzzInput> {
   const endpoint: Endpoint = endpoints[name];
   const part = (schema: z.ZodType | undefined) =>
     schema
-      ? fc.constantFrom(0, 1, 4).chain((weight) => arbitraryOf(jsonSchemaOf(schema, name), hostileValue, weight))
+      ? fc.constantFrom(0, 2, 6).chain((weight) => arbitraryOf(jsonSchemaOf(schema, name), hostileValue, weight))
       : fc.oneof({ arbitrary: fc.constant(undefined), weight: 4 }, { arbitrary: hostileValue, weight: 1 });
   const form = endpoint.bodyEncoding === 'form';
   const transport: fc.Arbitrary<Transport> = fc.oneof(

@@ -32,6 +32,12 @@ const INT32_MAX = 2_147_483_647;
 /** Ids small enough to name seeded records, so some calls reach the services. */
 const smallId = fc.integer({ min: 1, max: 400 });
 
+/** Characters of any kind, now and then one that cannot be stored (NUL, half a surrogate pair). */
+const anyChar = fc.oneof(
+  { arbitrary: fc.string({ minLength: 1, maxLength: 1, unit: 'binary' }), weight: 10 },
+  { arbitrary: fc.constantFrom('\u0000', '\uD800', '\uDBFF', '\uDC00', '\uDFFF', '\u202E', '\uFFFF'), weight: 1 },
+);
+
 function text(schema: JsonSchema): fc.Arbitrary<string> {
   if (schema.format === 'email') return fc.emailAddress();
   if (schema.pattern) {
@@ -45,24 +51,22 @@ function text(schema: JsonSchema): fc.Arbitrary<string> {
   const maxLength = Math.max(minLength, Math.min(schema.maxLength ?? MAX_TEXT, MAX_TEXT));
   return fc.oneof(
     fc.string({ minLength, maxLength }),
-    fc.string({ minLength, maxLength, unit: 'binary' }),
+    fc.string({ minLength, maxLength, unit: anyChar }),
     fc.string({ minLength, maxLength, unit: 'grapheme' }),
   );
 }
 
+/** Integers over the schema's whole range (up to 2^53 where it allows that), small ids favoured. */
 function integer(schema: JsonSchema): fc.Arbitrary<number> {
   const min = Math.max(
-    schema.minimum ?? -INT32_MAX,
-    schema.exclusiveMinimum !== undefined ? schema.exclusiveMinimum + 1 : -INT32_MAX,
+    schema.minimum ?? Number.MIN_SAFE_INTEGER,
+    schema.exclusiveMinimum !== undefined ? schema.exclusiveMinimum + 1 : Number.MIN_SAFE_INTEGER,
   );
-  const max = Math.min(schema.maximum ?? INT32_MAX, INT32_MAX);
-  const bounded = fc.integer({ min, max: Math.max(min, max) });
-  return min >= 1
-    ? fc.oneof(
-        smallId.filter((n) => n <= max),
-        bounded,
-      )
-    : bounded;
+  const max = Math.max(min, schema.maximum ?? Number.MAX_SAFE_INTEGER);
+  const choices = [fc.integer({ min: Math.max(min, -INT32_MAX - 1), max: Math.max(Math.min(max, INT32_MAX), min) })];
+  if (min < -INT32_MAX - 1 || max > INT32_MAX) choices.push(fc.maxSafeInteger().filter((n) => n >= min && n <= max));
+  if (min >= 1 && max >= 400) choices.unshift(smallId);
+  return fc.oneof(...choices);
 }
 
 function number(schema: JsonSchema): fc.Arbitrary<number> {
