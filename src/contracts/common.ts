@@ -63,4 +63,7 @@ export type Problem = z.infer<typeof problem>;
 export const ok = z.object({ ok: z.literal(true) });
 
 /** Last four digits of an SSN, the only part that ever reaches the browser (except the census). */
-export const ssnLast4 = z.string().regex(/^\d{4}$/);
+export const ssnLast4 = z
+  .string()
+  .max(4)
+  .regex(/^\d{4}$/);

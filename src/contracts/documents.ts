@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { id, isoDate, pageNumber, pk, text } from './common';
+import { id, isoDate, pageNumber, pk } from './common';
 
 export const DOCUMENT_KINDS = ['funding', 'invoice', 'monthly'] as const;
 export type DocumentKind = (typeof DOCUMENT_KINDS)[number];
@@ -33,9 +33,10 @@ export const documentList = z.object({
 
 /**
  * A document's name as listed (spec 2 §7 downloads). Only length is checked here: the server looks
- * the name up in its own records and answers a path-like or unknown name with 404, never a disk read.
+ * the name up in its own records and answers a path-like or unknown name with 404, never a disk read
+ * (NUL included, which the service refuses before the database).
  */
-const documentFileName = text(200).min(1);
+const documentFileName = z.string().min(1).max(200);
 
 export const financeDocumentQuery = z.object({ employerPK: pk, fileName: documentFileName });
 export const specAggFileQuery = z.object({ employerPK: pk, file: documentFileName });

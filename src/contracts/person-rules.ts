@@ -77,11 +77,15 @@ export function birthDate(requiredMessage: string = MESSAGES.dobRequired) {
   return z
     .string({ error: requiredMessage })
     .min(1, requiredMessage)
+    .max(10, MESSAGES.dobFormat)
     .pipe(z.iso.date({ message: MESSAGES.dobFormat }))
     .refine((d) => d <= todayIsoDate(), MESSAGES.dobInvalid);
 }
 
-export const zipCode = z.string({ error: MESSAGES.zip }).regex(/^\d{5}(-\d{4})?$/, MESSAGES.zip);
+export const zipCode = z
+  .string({ error: MESSAGES.zip })
+  .max(10, MESSAGES.zip)
+  .regex(/^\d{5}(-\d{4})?$/, MESSAGES.zip);
 
 export const phone = z.string().max(LIMITS.phoneDigits, MESSAGES.phoneMax).regex(/^\d*$/, MESSAGES.phoneDigits);
 

@@ -124,6 +124,7 @@ export const requestListQuery = z.object({
   page: z.coerce.number().int().min(0).max(MAX_PAGE).default(0),
   sortColumn: z
     .string()
+    .max(64)
     .regex(/^(dateRequested|subscriberLastName|subscriberFirstName|status|type) (ASC|DESC)$/)
     .optional(),
   firstName: text(25).optional(),

@@ -100,6 +100,7 @@ export const subscriberListQuery = z.object({
   /** Last four digits of the SSN, or a part of them. */
   ssn: z
     .string()
+    .max(LIMITS.ssnFilter, 'SSN search uses at most the last 4 digits.')
     .regex(/^\d{0,4}$/, 'SSN search uses at most the last 4 digits.')
     .optional(),
   includeTermedMembers: z.boolean().default(false),
