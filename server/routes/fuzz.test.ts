@@ -5,6 +5,9 @@ import { endpointUrl, type Endpoint } from '../../src/contracts/endpoint';
 import { endpoints, type EndpointName } from '../../src/contracts/endpoints';
 import { newDependentForm } from '../../src/contracts/dependents';
 import { newSubscriberForm } from '../../src/contracts/subscribers';
+import { eq } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import { claims, coverageOptions, dependents, divisions, idCards, plans, requests, subscribers } from '../db/schema';
 import { arbitraryOf, type JsonSchema } from '../test/json-schema-arbitrary';
 import { createTestApp, type TestApp } from '../test/test-app';
 
@@ -141,16 +144,19 @@ type FuzzInput = {
 };
 
 /** The JSON Schema the route publishes, with the wizard's person blocks spelled out. */
+/** A form's schema without upper bounds on numbers: the open records that carry it have none. */
+function openForm(schema: z.ZodType): JsonSchema {
+  return JSON.parse(JSON.stringify(z.toJSONSchema(schema, { io: 'input' })), (key, value) =>
+    key === 'maximum' || key === 'exclusiveMaximum' ? undefined : value,
+  ) as JsonSchema;
+}
+
 function jsonSchemaOf(schema: z.ZodType, name: EndpointName): JsonSchema {
   const json = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as JsonSchema;
   if ((name === 'createEnrollmentRequest' || name === 'updateEnrollmentRequest') && json.properties) {
     // The contract leaves these open (the service checks them per step); fuzz them as the forms fill them.
-    json.properties.subscriber = z.toJSONSchema(newSubscriberForm, { io: 'input' }) as JsonSchema;
-    json.properties.dependents = {
-      type: 'array',
-      maxItems: 3,
-      items: z.toJSONSchema(newDependentForm, { io: 'input' }) as JsonSchema,
-    };
+    json.properties.subscriber = openForm(newSubscriberForm);
+    json.properties.dependents = { type: 'array', maxItems: 3, items: openForm(newDependentForm) };
   }
   return json;
 }
@@ -159,7 +165,9 @@ function inputOf(name: EndpointName): fc.Arbitrary<FuzzInput> {
   const endpoint: Endpoint = endpoints[name];
   const part = (schema: z.ZodType | undefined) =>
     schema
-      ? fc.constantFrom(0, 2, 6).chain((weight) => arbitraryOf(jsonSchemaOf(schema, name), hostileValue, weight))
+      ? fc
+          .constantFrom(0, 2, 6)
+          .chain((weight) => arbitraryOf(jsonSchemaOf(schema, name), hostileValue, weight, knownIds))
       : fc.oneof({ arbitrary: fc.constant(undefined), weight: 4 }, { arbitrary: hostileValue, weight: 1 });
   const form = endpoint.bodyEncoding === 'form';
   const transport: fc.Arbitrary<Transport> = fc.oneof(
@@ -260,11 +268,49 @@ function describeInput(name: EndpointName, input: FuzzInput): string {
 
 let t: TestApp;
 const headers = new Map<Caller, Record<string, string>>();
+/** Ids of seeded records by the parameter names that carry them, so that calls reach the services. */
+let knownIds: Record<string, fc.Arbitrary<number>> = {};
+
+/** Up to 40 ids of a table; of groups 2 and 3 where the table has a group (the callers' own and another). */
+async function idsOf(column: PgColumn, table: PgTable, group?: PgColumn) {
+  const ids: number[] = [];
+  for (const employerPK of group ? [2, 3] : [null]) {
+    const rows = await t.db
+      .select({ id: column })
+      .from(table)
+      .where(group && employerPK !== null ? eq(group, employerPK) : undefined)
+      .orderBy(column)
+      .limit(group ? 20 : 40);
+    ids.push(...rows.map((row) => row.id as number));
+  }
+  return fc.constantFrom(...ids);
+}
 
 beforeAll(async () => {
   t = await createTestApp();
   headers.set('no token', {});
   for (const caller of CALLERS) headers.set(caller, await t.auth(caller));
+  const subscriber = await idsOf(subscribers.subscriberPK, subscribers, subscribers.employerPK);
+  const dependent = await idsOf(dependents.dependentPK, dependents);
+  const division = await idsOf(divisions.divisionPK, divisions, divisions.employerPK);
+  const plan = await idsOf(plans.planPK, plans, plans.employerPK);
+  const tier = await idsOf(coverageOptions.coverageOptionPK, coverageOptions, coverageOptions.employerPK);
+  knownIds = {
+    employerPK: fc.constantFrom(2, 3, 4, 6),
+    pk: subscriber,
+    subscriberPK: subscriber,
+    dependentPK: dependent,
+    requestPK: await idsOf(requests.requestPK, requests, requests.employerPK),
+    claimPK: await idsOf(claims.claimID, claims, claims.employerPK),
+    idCardPK: await idsOf(idCards.idCardPK, idCards),
+    division,
+    divisionId: division,
+    divisions: division,
+    employerPlanPK: plan,
+    employerDentalPlanPK: plan,
+    medicalTierPK: tier,
+    dentalTierPK: tier,
+  };
 });
 afterAll(async () => {
   await t?.close();

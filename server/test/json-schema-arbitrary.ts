@@ -104,30 +104,36 @@ function ofType(type: string, schema: JsonSchema, leaf: Leaf): fc.Arbitrary<unkn
 
 function object(schema: JsonSchema, leaf: Leaf): fc.Arbitrary<unknown> {
   const properties = schema.properties ?? {};
-  const known = fc.record(Object.fromEntries(Object.entries(properties).map(([key, value]) => [key, leaf(value)])), {
-    requiredKeys: (schema.required ?? []).filter((key) => key in properties),
-  });
+  const record = fc.record(
+    Object.fromEntries(Object.entries(properties).map(([key, value]) => [key, leaf(value, key)])),
+    { requiredKeys: (schema.required ?? []).filter((key) => key in properties) },
+  );
   const extra = schema.additionalProperties;
-  if (!extra || Object.keys(properties).length > 0) return known;
+  if (!extra || Object.keys(properties).length > 0) return record;
   // A record (z.record): keys of any text, values of its own schema or anything.
   return fc.dictionary(fc.string({ maxLength: 12 }), extra === true ? fc.anything() : leaf(extra), {
     maxKeys: 8,
   });
 }
 
-type Leaf = (schema: JsonSchema) => fc.Arbitrary<unknown>;
+type Leaf = (schema: JsonSchema, key?: string) => fc.Arbitrary<unknown>;
 
 /**
  * Values that fit the schema, except that any part of them may be replaced by a hostile value:
- * `hostileWeight` against 20 decides how often (0 keeps every part within the schema).
+ * `hostileWeight` against 20 decides how often (0 keeps every part within the schema). Properties
+ * named in `known` mostly take its values (ids of real records, so that calls get past the lookups).
  */
 export function arbitraryOf(
   schema: JsonSchema,
   hostile: fc.Arbitrary<unknown>,
   hostileWeight: number,
+  known: Readonly<Record<string, fc.Arbitrary<unknown>>> = {},
 ): fc.Arbitrary<unknown> {
-  const leaf: Leaf = (part) => {
-    const fitting = fitsSchema(part, leaf);
+  const leaf: Leaf = (part, key) => {
+    const real = key !== undefined && Object.hasOwn(known, key) ? known[key] : undefined;
+    const fitting = real
+      ? fc.oneof({ arbitrary: real, weight: 3 }, { arbitrary: fitsSchema(part, leaf), weight: 1 })
+      : fitsSchema(part, leaf);
     return hostileWeight === 0
       ? fitting
       : fc.oneof({ arbitrary: fitting, weight: 20 }, { arbitrary: hostile, weight: hostileWeight });
