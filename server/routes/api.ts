@@ -6,7 +6,7 @@ import { endpoints, type EndpointName } from '../../src/contracts/endpoints';
 import type { AuthUser } from '../auth/verify-token';
 import type { Db } from '../db/client';
 import { HttpProblem } from '../lib/problem';
-import { authorizeCall } from './authorize';
+import { authorizeArea, authorizeCall } from './authorize';
 import { callAudited, registerAccessAudit } from './access-audit';
 import type { FileAnswer } from '../lib/file-answer';
 import type { Handler, Handlers } from './handler-types';
@@ -42,7 +42,10 @@ function sendFile(reply: FastifyReply, file: FileAnswer) {
     .send(file.data);
 }
 
-/** Registers every call of the endpoint table; Fastify validates with the contract's own schemas. */
+/**
+ * Registers every call of the endpoint table; Fastify validates with the contract's own schemas, after
+ * authorization, so a caller without rights learns nothing about the input a call expects.
+ */
 export async function apiRoutes(app: FastifyInstance, opts: ApiOptions) {
   // Only the request list is form-encoded (spec 1 §7); the parser is scoped to the API.
   await app.register(formbody);
@@ -78,7 +81,10 @@ export async function apiRoutes(app: FastifyInstance, opts: ApiOptions) {
           ? { produces: [endpoint.responseType === 'pdf' ? 'application/pdf' : 'text/csv'] }
           : {}),
       },
-      preHandler: async (request, reply) => {
+      // After the token check (instance hook), before the body is parsed.
+      onRequest: async (request) => authorizeArea(endpoint, request.user!),
+      // Before schema validation, on the raw input (authorize.ts reads the group's id defensively).
+      preValidation: async (request, reply) => {
         request.employerPK = await authorizeCall(opts.db, endpoint, request.user!, request);
         if (request.employerPK !== null)
           request.log = reply.log = request.log.child({ employerPK: request.employerPK });

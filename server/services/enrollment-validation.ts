@@ -4,6 +4,7 @@
 // `dependents.0.ssn`, `FSAElections.1.amount`, and carry the schema's own messages.
 import { and, eq, inArray } from 'drizzle-orm';
 import type { z } from 'zod';
+import { id } from '../../src/contracts/common';
 import {
   FSA_MESSAGES,
   dependentSchemaFor,
@@ -94,7 +95,8 @@ export async function checkDependentRecords(
 ) {
   const named = merged
     .map((d, index) => ({ index, pk: d.forValidation.dependentPK }))
-    .filter((d): d is { index: number; pk: number } => typeof d.pk === 'number' && d.pk > 0);
+    // A draft's person blocks are open records: only real ids are looked up (the schema reports the rest).
+    .filter((d): d is { index: number; pk: number } => id.safeParse(d.pk).success);
   if (named.length === 0) return;
   const onFile =
     subscriberPK === null

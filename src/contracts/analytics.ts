@@ -1,3 +1,4 @@
 import { z } from 'zod';
+import { text } from './common';
 
-export const pageView = z.object({ path: z.string().min(1).max(300) });
+export const pageView = z.object({ path: text(300).min(1) });

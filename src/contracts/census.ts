@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isoDate } from './common';
+import { id, isoDate } from './common';
 
 /** CSV columns of spec 2 §2, in order. */
 export const CENSUS_COLUMNS = [
@@ -27,7 +27,7 @@ export const CENSUS_COLUMNS = [
 export const CENSUS_FILE_NAME = 'Census Report.csv';
 
 export const censusQuery = z.object({
-  employerPK: z.number().int().positive(),
+  employerPK: id,
   startDate: isoDate.or(z.literal('')).optional(),
   endDate: isoDate.or(z.literal('')).optional(),
 });

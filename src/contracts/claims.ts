@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isoDate, pagedList, pk } from './common';
+import { isoDate, pageNumber, pagedList, pk, text } from './common';
 
 export const CLAIM_TYPES = ['Medical', 'Dental', 'Pharmacy', 'Vision'] as const;
 export type ClaimType = (typeof CLAIM_TYPES)[number];
@@ -42,10 +42,10 @@ export const claimSearchQuery = z.object({ employerPK: pk });
 export const claimSearchBody = z.object({
   startDate: isoDate.or(z.literal('')).optional(),
   endDate: isoDate.or(z.literal('')).optional(),
-  firstName: z.string().max(25).optional(),
-  lastName: z.string().max(25).optional(),
+  firstName: text(25).optional(),
+  lastName: text(25).optional(),
   recordsPerPage: z.number().int().min(1).max(100).default(CLAIM_PAGE_SIZE),
-  page: z.number().int().min(0).default(0),
+  page: pageNumber.default(0),
   sortColumn: z.enum(CLAIM_SORT_FIELDS).optional(),
   sortOrder: z.enum(['ASC', 'DESC']).optional(),
 });

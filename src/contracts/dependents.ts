@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { flag, isoDate, pk, ssnLast4 } from './common';
+import { flag, id, isoDate, pk, ssnLast4, text } from './common';
 import {
   LIMITS,
   MESSAGES,
@@ -54,14 +54,14 @@ export const dependentList = z.array(dependent);
 export const dependentQuery = z.object({ dependentPK: pk });
 
 const dependentFormBase = z.object({
-  dependentPK: z.number().int().optional(),
+  dependentPK: id.optional(),
   firstName: personName(MESSAGES.firstNameRequired),
   lastName: personName(MESSAGES.lastNameRequired),
   middleInitial,
   dateOfBirth: birthDate(MESSAGES.dependentDobRequired),
   relationshipPK: requiredNumber('Relationship is required.'),
   genderPK: requiredNumber(MESSAGES.genderRequired),
-  maritalStatusPK: z.number().int().positive().default(1),
+  maritalStatusPK: id.default(1),
   marriageDate: z.iso.date({ message: 'Marriage date must be in MM/DD/YYYY format.' }).optional().or(z.literal('')),
   phone1: optionalPhone,
   phone2: optionalPhone,
@@ -69,11 +69,11 @@ const dependentFormBase = z.object({
   sameAddress: z.boolean().default(true),
   address: z
     .object({
-      address1: z.string().max(LIMITS.address1).optional(),
+      address1: text(LIMITS.address1).optional(),
       address2,
-      zipCode: z.string().optional(),
-      city: z.string().max(LIMITS.cityExisting).optional(),
-      stateID: z.number().int().optional(),
+      zipCode: text(10).optional(),
+      city: text(LIMITS.cityExisting).optional(),
+      stateID: id.optional(),
     })
     .optional(),
 });
@@ -91,5 +91,5 @@ export type ExistingDependentForm = z.input<typeof existingDependentForm>;
 export const updateDependentBody = z.object({
   dependent: existingDependentForm,
   changeReasonDetails: changeReasonDetails.optional(),
-  employerPK: z.number().int().positive(),
+  employerPK: id,
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isoDate, pk } from './common';
+import { id, isoDate, pageNumber, pk } from './common';
 
 export const DOCUMENT_KINDS = ['funding', 'invoice', 'monthly'] as const;
 export type DocumentKind = (typeof DOCUMENT_KINDS)[number];
@@ -17,12 +17,12 @@ const documentItem = z.object({ createDate: isoDate, documentName: z.string() })
 export type DocumentItem = z.infer<typeof documentItem>;
 
 export const documentListBody = z.object({
-  currentPage: z.number().int().min(0).default(0),
+  currentPage: pageNumber.default(0),
   pageSize: z.number().int().min(1).max(100).default(DOCUMENT_PAGE_SIZE),
   filterOptions: z.object({
     startDate: isoDate.or(z.literal('')).optional(),
     endDate: isoDate.or(z.literal('')).optional(),
-    employerPK: z.number().int().positive(),
+    employerPK: id,
   }),
 });
 export const documentList = z.object({
@@ -33,7 +33,8 @@ export const documentList = z.object({
 
 /**
  * A document's name as listed (spec 2 §7 downloads). Only length is checked here: the server looks
- * the name up in its own records and answers a path-like or unknown name with 404, never a disk read.
+ * the name up in its own records and answers a path-like or unknown name with 404, never a disk read
+ * (NUL included, which the service refuses before the database).
  */
 const documentFileName = z.string().min(1).max(200);
 

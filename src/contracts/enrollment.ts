@@ -1,7 +1,8 @@
 import { z } from 'zod';
-import { isoDate, pk, ssnLast4 } from './common';
+import { id, isoDate, pk, ssnLast4, text } from './common';
 import { existingDependentForm, newDependentForm } from './dependents';
 import { OFFERED_RELATIONSHIP_PKS } from './lookups';
+import { LIMITS } from './person-rules';
 import { FSA_AMOUNT_PATTERN, PLAN_MESSAGES } from './plans';
 import { existingSubscriberForm, newSubscriberForm, storedSsnSubscriberForm } from './subscribers';
 
@@ -30,12 +31,12 @@ const optionalDate = (message: string) => z.iso.date({ message }).or(z.literal('
 export const employmentStep = z.object({
   dateOfHire: optionalDate('Date of hire must be a valid date.'),
   effectiveDate: optionalDate('Effective date must be a valid date.'),
-  occupation: z.string().max(50, 'Max 50 characters allowable.').optional(),
-  jobTitle: z.string().max(50, 'Max 50 characters allowable.').optional(),
+  occupation: text(50, 'Max 50 characters allowable.').optional(),
+  jobTitle: text(50, 'Max 50 characters allowable.').optional(),
   payRate: z.number().nonnegative('Pay rate cannot be negative.').max(10_000_000).optional(),
-  payRateFrequencyID: z.number().int().positive().optional(),
+  payRateFrequencyID: id.optional(),
   isCoveredByMedicare: z.boolean().optional(),
-  addReasonPK: z.number().int().positive().optional(),
+  addReasonPK: id.optional(),
 });
 
 const offeredRelationship = (d: { relationshipPK?: number }) =>
@@ -52,9 +53,12 @@ export const wizardExistingDependent = existingDependentForm.refine(offeredRelat
   path: ['relationshipPK'],
 });
 
+/** Longest FSA amount text: '9,999,999,999.99' and then some. */
+const FSA_AMOUNT_MAX = 20;
+
 export const fsaElectionInput = z.object({
-  pk: z.number().int().positive(),
-  amount: z.string().regex(FSA_AMOUNT_PATTERN, FSA_MESSAGES.amount),
+  pk: id,
+  amount: z.string().max(FSA_AMOUNT_MAX, FSA_MESSAGES.amount).regex(FSA_AMOUNT_PATTERN, FSA_MESSAGES.amount),
 });
 
 const positive = (v: unknown): v is number => typeof v === 'number' && v > 0;
@@ -106,6 +110,19 @@ export function canAddFsaElection(current: readonly { pk: number }[], next: { pk
   return { ok: true as const };
 }
 
+// A person block of a draft is stored as sent once its step's schema passed, and kept unchecked before:
+// text, numbers, yes/no and empty values, or one level of them (an address), all storable.
+const draftValue = z.union([text(LIMITS.dependentEmailInput), z.number(), z.boolean(), z.null(), z.undefined()]);
+const draftFields = z
+  .record(text(64), z.union([draftValue, z.record(text(64), draftValue)]))
+  .refine((person) => Object.keys(person).length <= 50, 'Too many fields.');
+/** Typed as an open record, as the forms and the service handle it. */
+const draftPerson = z.record(z.string(), z.unknown()).superRefine((person, ctx) => {
+  const result = draftFields.safeParse(person);
+  for (const issue of result.error?.issues ?? [])
+    ctx.addIssue({ code: 'custom', message: issue.message, path: issue.path });
+});
+
 /**
  * The enrollment request as sent by the wizard (spec 1 §3). A draft: each save carries what has been
  * typed so far; the server checks every section up to `saveStep` with the step schemas above and the
@@ -113,28 +130,28 @@ export function canAddFsaElection(current: readonly { pk: number }[], next: { pk
  */
 export const enrollmentRequest = z.object({
   saveStep: z.number().int().min(1).max(4),
-  requestPK: z.number().int().positive().optional(),
+  requestPK: id.optional(),
   /** Set for an existing member (change coverage); absent for a new enrollment. */
-  subscriberPK: z.number().int().positive().optional(),
-  employerPK: z.number().int().positive(),
-  changeReasonPK: z.number().int().positive().optional(),
+  subscriberPK: id.optional(),
+  employerPK: id,
+  changeReasonPK: id.optional(),
   isTermed: z.boolean().optional(),
   /** Checked with newSubscriberForm / existingSubscriberForm on the server. */
-  subscriber: z.record(z.string(), z.unknown()),
+  subscriber: draftPerson,
   ...employmentStep.partial().shape,
   groupEffectiveDate: isoDate.or(z.literal('')).nullish(),
   hasDependents: z.boolean().optional(),
-  dependents: z.array(z.record(z.string(), z.unknown())).max(20).optional(),
-  divisions: z.number().int().nullish(),
+  dependents: z.array(draftPerson).max(20).optional(),
+  divisions: id.nullish(),
   isMedicalCoverage: z.boolean().nullish(),
-  employerPlanPK: z.number().int().nullish(),
-  medicalTierPK: z.number().int().nullish(),
+  employerPlanPK: id.nullish(),
+  medicalTierPK: id.nullish(),
   isDentalCoverage: z.boolean().nullish(),
-  employerDentalPlanPK: z.number().int().nullish(),
-  dentalTierPK: z.number().int().nullish(),
+  employerDentalPlanPK: id.nullish(),
+  dentalTierPK: id.nullish(),
   isFSA: z.boolean().nullish(),
   FSAElections: z
-    .array(z.object({ pk: z.number().int(), amount: z.string() }))
+    .array(z.object({ pk: id, amount: text(FSA_AMOUNT_MAX) }))
     .max(10)
     .optional(),
   /** Final submit from the plan page: the request becomes Submitted. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { INT32_MAX } from './common';
 
 // Field rules of spec 1 §5, shared by the subscriber and dependent schemas. Messages are the spec's
 // own wording, spelling included.
@@ -76,11 +77,15 @@ export function birthDate(requiredMessage: string = MESSAGES.dobRequired) {
   return z
     .string({ error: requiredMessage })
     .min(1, requiredMessage)
+    .max(10, MESSAGES.dobFormat)
     .pipe(z.iso.date({ message: MESSAGES.dobFormat }))
     .refine((d) => d <= todayIsoDate(), MESSAGES.dobInvalid);
 }
 
-export const zipCode = z.string({ error: MESSAGES.zip }).regex(/^\d{5}(-\d{4})?$/, MESSAGES.zip);
+export const zipCode = z
+  .string({ error: MESSAGES.zip })
+  .max(10, MESSAGES.zip)
+  .regex(/^\d{5}(-\d{4})?$/, MESSAGES.zip);
 
 export const phone = z.string().max(LIMITS.phoneDigits, MESSAGES.phoneMax).regex(/^\d*$/, MESSAGES.phoneDigits);
 
@@ -96,6 +101,7 @@ export const address1 = z
 
 export const address2 = z
   .string()
+  .max(LIMITS.address1)
   .regex(/^[A-Za-z0-9 .\-#/]*$/, 'Address line 2 allows letters, digits, spaces and . - # / only.')
   .optional()
   .or(z.literal(''));
@@ -110,4 +116,6 @@ export function city(max: number = LIMITS.city) {
 
 export const email = z.email('Please enter a valid email address.').max(LIMITS.email, 'Max 64 characters allowable.');
 
-export const requiredNumber = (message: string) => z.number({ error: message }).int({ message }).positive({ message });
+/** A required lookup id (gender, state, relationship…): one message for missing and out of range. */
+export const requiredNumber = (message: string) =>
+  z.number({ error: message }).int({ message }).positive({ message }).max(INT32_MAX, { message });

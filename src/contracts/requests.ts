@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { flag, isoDate, pagedList, pk } from './common';
+import { MAX_PAGE, flag, isoDate, pagedList, pk, text } from './common';
 import { REQUEST_TYPES } from './subscribers';
 
 export const REQUEST_STATUSES = [
@@ -121,17 +121,19 @@ export type RequestItem = z.infer<typeof requestItem>;
 export const requestListQuery = z.object({
   employerPK: pk,
   recordsPerPage: z.coerce.number().int().min(1).max(100).default(REQUEST_PAGE_SIZE),
-  page: z.coerce.number().int().min(0).default(0),
+  page: z.coerce.number().int().min(0).max(MAX_PAGE).default(0),
   sortColumn: z
     .string()
+    .max(64)
     .regex(/^(dateRequested|subscriberLastName|subscriberFirstName|status|type) (ASC|DESC)$/)
     .optional(),
-  firstName: z.string().max(25).optional(),
-  lastName: z.string().max(25).optional(),
+  firstName: text(25).optional(),
+  lastName: text(25).optional(),
   RequestStatus: z.enum(REQUEST_STATUSES).or(z.literal('')).optional(),
   /** Comma-separated statuses and/or the simple names InProgress, Processed, Failed. */
   RequestStatusList: z
     .string()
+    .max(200, REQUEST_STATUS_FILTER_MESSAGE)
     .refine((list) => requestStatusesOf(list) !== null, REQUEST_STATUS_FILTER_MESSAGE)
     .optional(),
   dateFrom: isoDate.or(z.literal('')).optional(),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isoDate, pagedList, pk, sortColumn, ssnLast4 } from './common';
+import { id, isoDate, pageNumber, pagedList, pk, sortColumn, ssnLast4, text } from './common';
 import {
   LIMITS,
   MESSAGES,
@@ -90,16 +90,17 @@ export const SUBSCRIBER_PAGE_SIZE = 20;
 export const SUBSCRIBER_PAGE_LINKS = 4;
 
 export const subscriberListQuery = z.object({
-  employerPK: z.number().int().positive(),
+  employerPK: id,
   recordsPerPage: z.number().int().min(1).max(100).default(SUBSCRIBER_PAGE_SIZE),
   /** Zero-based on the wire; one-based in the UI. */
-  page: z.number().int().min(0).default(0),
+  page: pageNumber.default(0),
   sortColumn: sortColumn(SUBSCRIBER_SORT_FIELDS).optional(),
-  firstName: z.string().max(LIMITS.name).optional(),
-  lastName: z.string().max(LIMITS.name).optional(),
+  firstName: text(LIMITS.name).optional(),
+  lastName: text(LIMITS.name).optional(),
   /** Last four digits of the SSN, or a part of them. */
   ssn: z
     .string()
+    .max(LIMITS.ssnFilter, 'SSN search uses at most the last 4 digits.')
     .regex(/^\d{0,4}$/, 'SSN search uses at most the last 4 digits.')
     .optional(),
   includeTermedMembers: z.boolean().default(false),
@@ -197,7 +198,7 @@ const subscriberFormBase = z.object({
   lastName: personName(MESSAGES.lastNameRequired),
   middleName: middleInitial,
   dateOfBirth: birthDate(),
-  maritalStatusPK: z.number().int().positive().default(1),
+  maritalStatusPK: id.default(1),
   genderID: requiredNumber(MESSAGES.genderRequired),
   address1,
   address2,
@@ -226,15 +227,15 @@ export const existingSubscriberForm = subscriberFormBase.extend({
 export type ExistingSubscriberForm = z.input<typeof existingSubscriberForm>;
 
 export const changeReasonDetails = z.object({
-  changeReasonPK: z.number().int().positive().optional(),
-  comment: z.string().max(500).optional(),
+  changeReasonPK: id.optional(),
+  comment: text(500).optional(),
 });
 
 export const updateSubscriberQuery = z.object({ subscriberPK: pk });
 export const updateSubscriberBody = z.object({
   subscriber: existingSubscriberForm,
   changeReasonDetails: changeReasonDetails.optional(),
-  employerPK: z.number().int().positive(),
+  employerPK: id,
 });
 
 export const subscriberIdQuery = z.object({ subscriberPK: pk });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { isoDate } from './common';
+import { id, isoDate, text } from './common';
+import { LIMITS } from './person-rules';
 
 /** Retro termination window (spec 1 §9). */
 const RETRO_TERMINATION_DAYS = 90;
@@ -22,14 +23,14 @@ export const DEPENDENT_ALREADY_TERMED_MESSAGE = 'something wrong! This user has 
 export const SUBSCRIBER_ALREADY_TERMED_MESSAGE = 'This subscriber is already terminated.';
 
 export const terminationPayload = z.object({
-  subscriberPK: z.number().int().positive(),
-  employerPK: z.number().int().positive(),
-  dependentPK: z.number().int().positive().nullable().optional(),
-  firstName: z.string(),
-  lastName: z.string(),
+  subscriberPK: id,
+  employerPK: id,
+  dependentPK: id.nullable().optional(),
+  firstName: text(LIMITS.name),
+  lastName: text(LIMITS.name),
   eventDate: isoDate.or(z.literal('')).refine(Boolean, 'Event Date is required!'),
   terminationDate: isoDate.or(z.literal('')).refine(Boolean, 'Termination Date is required!'),
-  reasonPK: z.number().int().positive().optional(),
-  comment: z.string().max(500).optional(),
+  reasonPK: id.optional(),
+  comment: text(500).optional(),
 });
 export type TerminationPayload = z.infer<typeof terminationPayload>;
