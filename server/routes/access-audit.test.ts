@@ -226,9 +226,26 @@ describe('access audit of refused calls', () => {
 
   it('records a role refusal, also on a call that is not audited when allowed', async () => {
     let before = await lastPK();
+    // Refused before its body is read (no group of the caller grants the area): the group it named
+    // is not known, the row is still written.
     expect((await call('subscriberList', 'claims@example.com', { body: { employerPK: 2 } })).statusCode).toBe(403);
     expect(await accessRowsAfter(before)).toEqual([
-      expect.objectContaining({ actor: 'user-claims', employerPK: 2, endpoint: 'subscriberList', status: 403 }),
+      expect.objectContaining({ actor: 'user-claims', employerPK: null, endpoint: 'subscriberList', status: 403 }),
+    ]);
+    // A record named in the query is known at once: the row goes to the record's group.
+    const [member] = await t.db.select().from(subscribers).where(eq(subscribers.employerPK, 2)).limit(1);
+    before = await lastPK();
+    expect(
+      (await call('subscriberDetails', 'claims@example.com', { query: { pk: member!.subscriberPK } })).statusCode,
+    ).toBe(403);
+    expect(await accessRowsAfter(before)).toEqual([
+      expect.objectContaining({
+        actor: 'user-claims',
+        employerPK: 2,
+        endpoint: 'subscriberDetails',
+        status: 403,
+        records: [`subscriber:${member!.subscriberPK}`],
+      }),
     ]);
     before = await lastPK();
     const documentList = { filterOptions: { employerPK: 2 } };
