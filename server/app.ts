@@ -69,7 +69,7 @@ async function tokenVerifier(app: FastifyInstance, config: AppConfig, db: Db) {
 export async function buildApp({ config, db, logger = false, logStream, handlers = defaultHandlers }: BuildAppOptions) {
   const app = Fastify({
     logger: logger ? logOptions(config.logLevel, logStream) : false,
-    trustProxy: true,
+    trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
   });
   app.setValidatorCompiler(validatorCompiler);

@@ -24,6 +24,11 @@ export type AppConfig = {
   logLevel: string;
   /** The first sign-in lock after 5 wrong passwords; each further one doubles (capped at 15 minutes). */
   signInLockSeconds: number;
+  /**
+   * Proxies whose X-Forwarded-For is believed (addresses, CIDRs or proxy-addr's names such as
+   * `loopback`). Anyone else could claim any address and walk around the per-address sign-in lock.
+   */
+  trustProxy: string;
 };
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
@@ -45,5 +50,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     processingTriggerToken: env.PROCESSING_TRIGGER_TOKEN || undefined,
     logLevel: env.LOG_LEVEL ?? 'info',
     signInLockSeconds: Math.max(1, Number(env.SIGN_IN_LOCK_SECONDS ?? 30) || 30),
+    trustProxy: env.TRUST_PROXY ?? 'loopback',
   };
 }

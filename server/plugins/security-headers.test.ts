@@ -1,19 +1,21 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { desc } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CSP_NONCE_PLACEHOLDER } from '../../src/contracts/csp';
 import { buildApp } from '../app';
 import { loadConfig } from '../config';
+import { auditEvents } from '../db/schema';
 import { createTestDatabase, type TestDatabase } from '../db/test-database';
 
 let distDir: string;
 let database: TestDatabase;
 const apps: FastifyInstance[] = [];
 
-async function startApp(publicUrl: string) {
-  const config = loadConfig({ PUBLIC_URL: publicUrl, DIST_DIR: distDir, PROCESSING_INTERVAL_MS: '0' });
+async function startApp(publicUrl: string, env: Record<string, string> = {}) {
+  const config = loadConfig({ PUBLIC_URL: publicUrl, DIST_DIR: distDir, PROCESSING_INTERVAL_MS: '0', ...env });
   const app = await buildApp({ config, db: database.db });
   apps.push(app);
   return app;
@@ -98,5 +100,26 @@ describe('security headers', () => {
     const app = await startApp('http://localhost:3000');
     const page = await app.inject({ method: 'GET', url: '/idp/interaction/unknown' });
     expect(page.headers['content-security-policy']).toContain("default-src 'none'");
+  });
+
+  it('believes X-Forwarded-For only from a trusted proxy, so nobody can pick the address a lock counts', async () => {
+    const ipOfLastAudit = async (app: FastifyInstance) => {
+      const res = await app.inject({
+        method: 'GET',
+        url: '/api/enrollment/Subscriber/SubscriberDetails?pk=1',
+        headers: { 'x-forwarded-for': '203.0.113.7' },
+      });
+      expect(res.statusCode).toBe(401);
+      const [row] = await database.db
+        .select({ ip: auditEvents.ip })
+        .from(auditEvents)
+        .orderBy(desc(auditEvents.auditEventPK))
+        .limit(1);
+      return row?.ip;
+    };
+    // inject() connects from 127.0.0.1: a proxy on this machine (the default) is believed…
+    expect(await ipOfLastAudit(await startApp('http://localhost:3000'))).toBe('203.0.113.7');
+    // …a peer that is not a configured proxy is not.
+    expect(await ipOfLastAudit(await startApp('http://localhost:3000', { TRUST_PROXY: '10.0.0.1' }))).toBe('127.0.0.1');
   });
 });
