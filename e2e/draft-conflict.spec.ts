@@ -1,28 +1,10 @@
 import { expect, test } from './fixtures';
-import { EnrollmentWizardPage, type Employment, type Person } from './pages/enrollment-wizard-page';
+import { EnrollmentWizardPage, type Employment } from './pages/enrollment-wizard-page';
+import { newPerson, pad } from './support/test-people';
 
 const HR = 'hr@example.com';
 const CONFLICT_TITLE = 'This enrollment was changed elsewhere';
 const YEAR = new Date().getFullYear();
-const pad = (n: number, width = 2) => String(n).padStart(width, '0');
-const randomInt = (max: number) => Math.floor(Math.random() * max);
-
-function newPerson(): Person {
-  const last = `Conflict${Array.from({ length: 6 }, () => String.fromCharCode(97 + randomInt(26))).join('')}`;
-  return {
-    firstName: 'Dana',
-    lastName: last,
-    ssn: `9${pad(randomInt(100))}-${pad(1 + randomInt(99))}-${pad(1 + randomInt(9999), 4)}`,
-    dateOfBirth: '04/12/1988',
-    gender: 'Female',
-    address1: '12 Elm Street',
-    city: 'Springfield',
-    state: 'Illinois',
-    zipCode: '62704',
-    phone: '2175550123',
-    email: `dana.${last.toLowerCase()}@example.com`,
-  };
-}
 
 const job = (occupation: string): Employment => ({
   dateOfHire: `01/05/${YEAR - 1}`,
@@ -40,7 +22,7 @@ test('a draft saved in one tab and then in another: the second tab is told, keep
   await signInAs(HR);
   const tab1 = new EnrollmentWizardPage(page);
   await tab1.open();
-  await tab1.fillPersonal(newPerson());
+  await tab1.fillPersonal(newPerson('Conflict'));
   const created = tab1.waitForSave('POST');
   await tab1.next();
   expect((await created).headers()['etag']).toBe('W/"1"');

@@ -2,6 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { EnrollmentWizardPage, type Dependent, type Employment, type Person } from './pages/enrollment-wizard-page';
+import { newPerson, pad, testSsn } from './support/test-people';
 
 // Expected texts written out from spec 1 §5 and §8 (deliberately not imported from the app's code).
 const SUBSCRIBER_EXISTS =
@@ -11,31 +12,9 @@ const START_BEFORE_GROUP = "The subscriber's start date must be on or after the 
 const HR = 'hr@example.com';
 const DIVISION = '001 – Headquarters';
 const YEAR = new Date().getFullYear();
-const pad = (n: number, width = 2) => String(n).padStart(width, '0');
 const FIRST_OF_THIS_MONTH = `${pad(new Date().getMonth() + 1)}/01/${YEAR}`;
 
-const randomInt = (max: number) => Math.floor(Math.random() * max);
-const letters = (n: number) => Array.from({ length: n }, () => String.fromCharCode(97 + randomInt(26))).join('');
-// Area 900-999 is never issued, and the seed never uses it: no collision with a member on file.
-const testSsn = () => `9${pad(randomInt(100))}-${pad(1 + randomInt(99))}-${pad(1 + randomInt(9999), 4)}`;
-
-function newPerson(): Person {
-  const last = `Tester${letters(6)}`;
-  return {
-    firstName: 'Dana',
-    lastName: last,
-    middleName: 'Q',
-    ssn: testSsn(),
-    dateOfBirth: '04/12/1988',
-    gender: 'Female',
-    address1: '12 Elm Street',
-    city: 'Springfield',
-    state: 'Illinois',
-    zipCode: '62704',
-    phone: '2175550123',
-    email: `dana.${last.toLowerCase()}@example.com`,
-  };
-}
+const newEnrollee = () => newPerson('Tester', { middleName: 'Q' });
 
 const employment = (effectiveDate = FIRST_OF_THIS_MONTH): Employment => ({
   dateOfHire: `01/05/${YEAR - 1}`,
@@ -134,7 +113,7 @@ test.describe('enrollment wizard', () => {
     const wizard = new EnrollmentWizardPage(page);
     await wizard.open();
     await expect(wizard.button('Cancel enrollment')).toHaveCount(0);
-    const person = newPerson();
+    const person = newEnrollee();
     const requestPK = await throughEmployment(wizard, person);
 
     const spouse = dependent(person, 'Robin', 'Spouse', '07/30/1986');
@@ -246,7 +225,7 @@ test.describe('enrollment wizard', () => {
   }) => {
     const wizard = new EnrollmentWizardPage(page);
     await wizard.open();
-    const person = { ...newPerson(), ssn: await ssnOnFile(page, 2) };
+    const person = { ...newEnrollee(), ssn: await ssnOnFile(page, 2) };
     await wizard.fillPersonal(person);
     const answer = wizard.waitForSave('POST');
     await wizard.next();
@@ -265,7 +244,7 @@ test.describe('enrollment wizard', () => {
   }) => {
     const wizard = new EnrollmentWizardPage(page);
     await wizard.open();
-    await throughEmployment(wizard, newPerson(), employment(`01/01/${YEAR - 1}`));
+    await throughEmployment(wizard, newEnrollee(), employment(`01/01/${YEAR - 1}`));
     await wizard.button('Skip').click();
     await wizard.expectStep(4);
     await wizard.choosePlan({ division: DIVISION, medical: { plan: 'Choice PPO 500', tier: 'Employee Only' } });
@@ -280,7 +259,7 @@ test.describe('enrollment wizard', () => {
   test('Back and Next keep what was entered on every step, and leaving the plan page saves it', async ({ page }) => {
     const wizard = new EnrollmentWizardPage(page);
     await wizard.open();
-    const person = newPerson();
+    const person = newEnrollee();
     const job = employment();
     const requestPK = await throughEmployment(wizard, person, job);
 
@@ -332,7 +311,7 @@ test.describe('enrollment wizard', () => {
   test('a reload on the dependent page keeps what was typed there and on the earlier steps', async ({ page }) => {
     const wizard = new EnrollmentWizardPage(page);
     await wizard.open();
-    const person = newPerson();
+    const person = newEnrollee();
     const job = employment();
     await throughEmployment(wizard, person, job);
     const spouse = dependent(person, 'Robin', 'Spouse', '07/30/1986');
@@ -363,7 +342,7 @@ test.describe('enrollment wizard', () => {
     });
     const wizard = new EnrollmentWizardPage(page);
     await wizard.open();
-    await wizard.fillPersonal(newPerson());
+    await wizard.fillPersonal(newEnrollee());
     await wizard.button('Next').dblclick();
     await wizard.expectStep(2);
     await page.waitForTimeout(500);
@@ -384,7 +363,7 @@ test.describe('enrollment wizard', () => {
   test('Cancel enrollment clears the wizard and starts again at step 1', async ({ page }) => {
     const wizard = new EnrollmentWizardPage(page);
     await wizard.open();
-    await throughEmployment(wizard, newPerson());
+    await throughEmployment(wizard, newEnrollee());
     await wizard.button('Cancel enrollment').click();
     const confirm = wizard.dialog('Cancel enrollment?');
     await confirm.getByRole('button', { name: 'Cancel enrollment' }).click();
@@ -402,7 +381,7 @@ test.describe('enrollment wizard', () => {
     await expect(wizard.errorSummary).toBeVisible();
     expect(await seriousViolations(page)).toEqual([]);
 
-    const person = newPerson();
+    const person = newEnrollee();
     await wizard.fillPersonal(person);
     await wizard.next();
     await wizard.expectStep(2);

@@ -6,11 +6,11 @@ import {
   enrollThroughWizard,
   runProcessing,
 } from './pages/enrollment-manager-page';
-import type { Person } from './pages/enrollment-wizard-page';
 import { LoginPage } from './pages/login-page';
 import { CHOOSER_PATHS, MemberChooserPage } from './pages/member-chooser-page';
 import { ShellPage } from './pages/shell-page';
 import { seriousViolations } from './pages/member-session';
+import { letters, newPerson, pad } from './support/test-people';
 
 // Texts written out from spec 1 §4 "Approval" (deliberately not imported from the app's code).
 const APPROVE_QUESTION = 'Are you sure you would like to approve the selected request?';
@@ -18,29 +18,6 @@ const APPROVED = 'Your approval has gone through';
 
 const HR = 'hr@example.com';
 const BROKER = 'broker@example.com';
-
-const randomInt = (max: number) => Math.floor(Math.random() * max);
-const letters = (n: number) => Array.from({ length: n }, () => String.fromCharCode(97 + randomInt(26))).join('');
-const pad = (n: number, width = 2) => String(n).padStart(width, '0');
-// Area 900-999 is never issued, and the seed never uses it: no collision with a member on file.
-const testSsn = () => `9${pad(randomInt(100))}-${pad(1 + randomInt(99))}-${pad(1 + randomInt(9999), 4)}`;
-
-function newPerson(prefix: string): Person {
-  const lastName = `${prefix}${letters(8)}`;
-  return {
-    firstName: 'Morgan',
-    lastName,
-    ssn: testSsn(),
-    dateOfBirth: '03/21/1990',
-    gender: 'Female',
-    address1: '40 Oak Avenue',
-    city: 'Springfield',
-    state: 'Illinois',
-    zipCode: '62704',
-    phone: '2175550188',
-    email: `morgan.${lastName.toLowerCase()}@example.com`,
-  };
-}
 
 const today = () => {
   const now = new Date();

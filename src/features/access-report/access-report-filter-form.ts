@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ACCESS_OUTCOMES } from '../../contracts/access-report';
-import { isoDate } from '../../contracts/common';
 import { endpoints, type EndpointName } from '../../contracts/endpoints';
+import { dateOrderMessage, inDateOrder, optionalDateFilter } from '../../components/form/date-filter';
 import type { AccessReportFilterValues, AccessReportSearch } from './access-report-search';
 
 /** Calls that can appear in the report: every call that names a group (audited, or refused). */
@@ -9,22 +9,17 @@ export const ACCESS_ENDPOINT_NAMES = (Object.keys(endpoints) as EndpointName[])
   .filter((name) => endpoints[name].scope.kind !== 'user')
   .sort();
 
-const optionalDate = isoDate.or(z.literal(''));
-
-/** The filter form: blank or real dates with the end on or after the start, and free text. */
+/** The filter form: the one date-filter rule of every list, and free text. */
 export const accessReportFilterForm = z
   .object({
-    from: optionalDate,
-    to: optionalDate,
+    from: optionalDateFilter('From'),
+    to: optionalDateFilter('To'),
     user: z.string().trim().max(100, 'At most 100 characters.'),
     member: z.string().trim().max(50, 'At most 50 characters.'),
     endpoint: z.enum(ACCESS_ENDPOINT_NAMES as [EndpointName, ...EndpointName[]]).or(z.literal('')),
     outcome: z.enum(ACCESS_OUTCOMES).or(z.literal('')),
   })
-  .refine((v) => !v.from || !v.to || v.to >= v.from, {
-    path: ['to'],
-    message: 'The end date must be on or after the start date.',
-  });
+  .refine((v) => inDateOrder(v.from, v.to), { path: ['to'], message: dateOrderMessage('From', 'To') });
 export type AccessReportFilterFormValues = z.input<typeof accessReportFilterForm>;
 
 export function filterFormValuesOf(search: AccessReportSearch): AccessReportFilterFormValues {
