@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isoDate, pagedList, pk } from './common';
+import { isoDate, MAX_PAGE, pagedList, pk, text } from './common';
 
 export const ACCESS_REPORT_PAGE_SIZE = 25;
 export const ACCESS_REPORT_FILE_NAME = 'access-report.csv';
@@ -14,13 +14,14 @@ export const accessReportFilters = z.object({
   from: isoDate.or(z.literal('')).optional(),
   to: isoDate.or(z.literal('')).optional(),
   /** Part of the acting user's email. */
-  user: z.string().trim().max(100).optional(),
+  user: text(100).trim().optional(),
   /** A subscriber's last name (start of it) or the last 4 digits of their SSN. */
-  member: z.string().trim().max(50).optional(),
+  member: text(50).trim().optional(),
   /** An endpoint name of the endpoint table. */
   endpoint: z
     .string()
-    .regex(/^[A-Za-z]{0,60}$/)
+    .max(60)
+    .regex(/^[A-Za-z]*$/)
     .optional(),
   outcome: z.enum(ACCESS_OUTCOMES).or(z.literal('')).optional(),
   sort: z.enum(ACCESS_SORT_FIELDS).default('at'),
@@ -29,7 +30,7 @@ export const accessReportFilters = z.object({
 export type AccessReportFilters = z.input<typeof accessReportFilters>;
 
 export const accessReportQuery = accessReportFilters.extend({
-  page: z.coerce.number().int().min(0).default(0),
+  page: z.coerce.number().int().min(0).max(MAX_PAGE).default(0),
   recordsPerPage: z.coerce.number().int().min(1).max(100).default(ACCESS_REPORT_PAGE_SIZE),
 });
 export type AccessReportQuery = z.input<typeof accessReportQuery>;

@@ -157,7 +157,7 @@ export const enrollmentRequest = z.object({
   /** Final submit from the plan page: the request becomes Submitted. */
   submit: z.boolean().optional(),
   /** The draft's version this save starts from (or the `If-Match` header); required by an update. */
-  version: z.number().int().positive().optional(),
+  version: id.optional(),
 });
 export type EnrollmentRequest = z.input<typeof enrollmentRequest>;
 
