@@ -92,7 +92,13 @@ export async function buildApp({ config, db, logger = false, logStream, handlers
     transform: jsonSchemaTransform,
   });
   // The docs page brings inline scripts of its own; it answers with its own CSP, hashes included.
-  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+  await app.register(swaggerUi, {
+    routePrefix: '/api/docs',
+    staticCSP: true,
+    // Over plain HTTP (development) upgrading its requests to HTTPS would leave the page without assets.
+    transformStaticCSP: (header) =>
+      config.publicUrl.startsWith('https://') ? header : header.replace(/\s*upgrade-insecure-requests;?/, ''),
+  });
 
   const verify = await tokenVerifier(app, config, db);
   const authenticate = async (authorization: string | undefined): Promise<AuthUser> => {
