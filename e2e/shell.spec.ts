@@ -27,12 +27,14 @@ const EXPECTED_MENUS: Record<string, string[]> = {
     'Claims Funding Report',
     'Admin Invoice',
     'Monthly Reports',
+    'Access Report',
     PRIVACY,
   ],
   'idcard@example.com': [HOME, 'ID Card', PRIVACY],
   'claims@example.com': [HOME, 'Claim Search', PRIVACY],
   'finance@example.com': [HOME, 'Claims Funding Report', 'Admin Invoice', PRIVACY],
   'reports@example.com': [HOME, 'Monthly Reports', PRIVACY],
+  'auditor@example.com': [HOME, 'Access Report', PRIVACY],
 };
 
 async function seriousViolations(page: Page, include?: string) {
