@@ -1,15 +1,45 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { DEMO_PASSWORD } from '../idp/accounts';
 
 const base64url = (buffer: Buffer) => buffer.toString('base64url');
 
+type Exchange = { method: 'GET' | 'POST'; url: string; headers?: Record<string, string>; payload?: string };
+type Answer = { statusCode: number; location: string | null; setCookies: string[]; body: string };
+/** One HTTP exchange, without following redirects: in-process (`inject`) or over the network. */
+export type Send = (exchange: Exchange) => Promise<Answer>;
+
+export function injectSend(app: FastifyInstance): Send {
+  return async ({ method, url, headers, payload }) => {
+    const response = await app.inject({ method, url, headers, ...(payload !== undefined ? { payload } : {}) });
+    const cookies = response.headers['set-cookie'];
+    return {
+      statusCode: response.statusCode,
+      location: response.headers.location === undefined ? null : String(response.headers.location),
+      setCookies: Array.isArray(cookies) ? cookies : cookies ? [cookies] : [],
+      body: response.body,
+    };
+  };
+}
+
+/** Over real HTTP to a listening server; `url` is a path, resolved against `base`. */
+export function httpSend(base: string): Send {
+  return async ({ method, url, headers, payload }) => {
+    const response = await fetch(new URL(url, base), { method, headers, body: payload, redirect: 'manual' });
+    return {
+      statusCode: response.status,
+      location: response.headers.get('location'),
+      setCookies: response.headers.getSetCookie(),
+      body: await response.text(),
+    };
+  };
+}
+
 /** A minimal cookie jar for the provider's session and interaction cookies. */
 class CookieJar {
   private cookies = new Map<string, string>();
-  store(response: LightMyRequestResponse) {
-    const header = response.headers['set-cookie'];
-    for (const line of Array.isArray(header) ? header : header ? [header] : []) {
+  store(answer: Answer) {
+    for (const line of answer.setCookies) {
       const [pair = ''] = line.split(';');
       const eq = pair.indexOf('=');
       this.cookies.set(pair.slice(0, eq).trim(), pair.slice(eq + 1).trim());
@@ -20,66 +50,104 @@ class CookieJar {
   }
 }
 
+type Submitted = { statusCode: number; body: string; code: string | null };
+
 /**
- * Signs in through the real embedded provider (authorization code + PKCE, our login page) inside
- * the process and returns the access token the SPA would hold.
+ * One sign-in through the real embedded provider (authorization code + PKCE, our login page), held
+ * at the login form so that passwords can be tried on it, as a person at the form would.
  */
-export async function signIn(app: FastifyInstance, email: string, publicUrl = 'http://localhost') {
-  const jar = new CookieJar();
-  const verifier = base64url(randomBytes(32));
-  const challenge = base64url(createHash('sha256').update(verifier).digest());
-  const redirectUri = `${publicUrl}/signin-oidc`;
-  const authorize = new URLSearchParams({
-    client_id: 'group-portal',
-    response_type: 'code',
-    scope: 'openid email profile offline_access enrollment.group mygroup.group',
-    redirect_uri: redirectUri,
-    code_challenge: challenge,
-    code_challenge_method: 'S256',
-    state: base64url(randomBytes(8)),
-  });
+export class LoginSession {
+  private jar = new CookieJar();
+  private verifier = base64url(randomBytes(32));
+  private action = '';
+  private readonly redirectUri: string;
 
-  let response = await app.inject({ method: 'GET', url: `/idp/auth?${authorize}` });
-  let code: string | null = null;
-  for (let hop = 0; hop < 10 && !code; hop++) {
-    jar.store(response);
-    if (response.statusCode >= 300 && response.statusCode < 400) {
-      const location = new URL(String(response.headers.location), publicUrl);
-      if (location.href.startsWith(redirectUri)) {
-        code = location.searchParams.get('code');
-        break;
-      }
-      response = await app.inject({
-        method: 'GET',
-        url: location.pathname + location.search,
-        headers: { cookie: jar.header() },
-      });
-      continue;
-    }
-    const action = /<form[^>]*action="([^"]+)"/.exec(response.body)?.[1];
-    if (response.statusCode !== 200 || !action)
-      throw new Error(`sign-in stopped at ${response.statusCode}: ${response.body.slice(0, 200)}`);
-    response = await app.inject({
-      method: 'POST',
-      url: action.replaceAll('&amp;', '&'),
-      headers: { cookie: jar.header(), 'content-type': 'application/x-www-form-urlencoded' },
-      payload: new URLSearchParams({ email, password: DEMO_PASSWORD }).toString(),
-    });
+  private constructor(
+    private readonly send: Send,
+    private readonly publicUrl: string,
+  ) {
+    this.redirectUri = `${publicUrl}/signin-oidc`;
   }
-  if (!code) throw new Error('sign-in did not return a code');
 
-  const token = await app.inject({
-    method: 'POST',
-    url: '/idp/token',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    payload: new URLSearchParams({
-      grant_type: 'authorization_code',
-      code,
-      redirect_uri: redirectUri,
+  static async open(send: Send, publicUrl = 'http://localhost'): Promise<LoginSession> {
+    const session = new LoginSession(send, publicUrl);
+    const authorize = new URLSearchParams({
       client_id: 'group-portal',
-      code_verifier: verifier,
-    }).toString(),
-  });
-  if (token.statusCode !== 200) throw new Error(`token exchange failed: ${token.body}`);
-  return (token.json() as { access_token: string }).access_token;
+      response_type: 'code',
+      scope: 'openid email profile offline_access enrollment.group mygroup.group',
+      redirect_uri: session.redirectUri,
+      code_challenge: base64url(createHash('sha256').update(session.verifier).digest()),
+      code_challenge_method: 'S256',
+      state: base64url(randomBytes(8)),
+    });
+    const reached = await session.follow(await session.send({ method: 'GET', url: `/idp/auth?${authorize}` }));
+    if (reached.code !== null) throw new Error('the provider answered a code before the login form');
+    return session;
+  }
+
+  /** Posts the login form; a success follows the provider's redirects to the authorization code. */
+  async submit(email: string, password: string): Promise<Submitted> {
+    const answer = await this.send({
+      method: 'POST',
+      url: this.action,
+      headers: { cookie: this.jar.header(), 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams({ email, password }).toString(),
+    });
+    return this.follow(answer);
+  }
+
+  async token(code: string): Promise<string> {
+    const answer = await this.send({
+      method: 'POST',
+      url: '/idp/token',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams({
+        grant_type: 'authorization_code',
+        code,
+        redirect_uri: this.redirectUri,
+        client_id: 'group-portal',
+        code_verifier: this.verifier,
+      }).toString(),
+    });
+    if (answer.statusCode !== 200) throw new Error(`token exchange failed: ${answer.body}`);
+    return (JSON.parse(answer.body) as { access_token: string }).access_token;
+  }
+
+  /** Follows redirects until the code comes back or a page with a form (the login form) is shown. */
+  private async follow(first: Answer): Promise<Submitted> {
+    let answer = first;
+    for (let hop = 0; hop < 10; hop++) {
+      this.jar.store(answer);
+      if (answer.statusCode >= 300 && answer.statusCode < 400 && answer.location) {
+        const location = new URL(answer.location, this.publicUrl);
+        if (location.href.startsWith(this.redirectUri)) {
+          return { statusCode: answer.statusCode, body: answer.body, code: location.searchParams.get('code') };
+        }
+        answer = await this.send({
+          method: 'GET',
+          url: location.pathname + location.search,
+          headers: { cookie: this.jar.header() },
+        });
+        continue;
+      }
+      const action = /<form[^>]*action="([^"]+)"/.exec(answer.body)?.[1];
+      if (!action) throw new Error(`sign-in stopped at ${answer.statusCode}: ${answer.body.slice(0, 200)}`);
+      this.action = action.replaceAll('&amp;', '&');
+      return { statusCode: answer.statusCode, body: answer.body, code: null };
+    }
+    throw new Error('sign-in redirected too often');
+  }
+}
+
+/** Signs in with the demo password and returns the access token the SPA would hold. */
+export async function signInWith(send: Send, email: string, publicUrl = 'http://localhost'): Promise<string> {
+  const session = await LoginSession.open(send, publicUrl);
+  const { code, statusCode, body } = await session.submit(email, DEMO_PASSWORD);
+  if (!code) throw new Error(`sign-in of ${email} refused (${statusCode}): ${body.slice(0, 200)}`);
+  return session.token(code);
+}
+
+/** Signs in inside the process. */
+export function signIn(app: FastifyInstance, email: string, publicUrl = 'http://localhost') {
+  return signInWith(injectSend(app), email, publicUrl);
 }
