@@ -60,6 +60,7 @@ const hostileValue = fc.constantFrom<unknown>(
   'lastName ASC, (select 1) DESC',
   '2024-02-30',
   '0000-00-00',
+  '0000-02-29',
   '9999-12-31',
   'x'.repeat(10_000),
   NEAR_LIMIT,

@@ -1,7 +1,12 @@
 import { z } from 'zod';
 
-/** Calendar dates travel as `yyyy-MM-dd` strings end to end. */
-export const isoDate = z.iso.date({ message: 'Must be a date in yyyy-MM-dd format.' });
+/**
+ * Calendar dates travel as `yyyy-MM-dd` strings end to end. Year 0000 is a valid ISO date but not a
+ * PostgreSQL one, so it is refused here rather than failing in the database.
+ */
+export const isoDate = z.iso
+  .date({ message: 'Must be a date in yyyy-MM-dd format.' })
+  .refine((value) => !value.startsWith('0000-'), 'Must be a date in yyyy-MM-dd format.');
 
 /** Largest value of the database's integer columns; anything beyond it fails in the database, not here. */
 export const INT32_MAX = 2_147_483_647;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { INT32_MAX, TEXT_CHARACTERS_MESSAGE } from './common';
+import { INT32_MAX, TEXT_CHARACTERS_MESSAGE, isoDate } from './common';
 import { endpoints } from './endpoints';
 import { enrollmentRequest } from './enrollment';
 import { existingDependentForm } from './dependents';
@@ -99,5 +99,14 @@ describe('enrollment drafts', () => {
         false,
       );
     }
+  });
+});
+
+describe('calendar dates', () => {
+  it('refuse year 0000, which ISO allows and PostgreSQL does not', () => {
+    expect(isoDate.safeParse('0000-02-29').success).toBe(false);
+    expect(isoDate.safeParse('0001-01-01').success).toBe(true);
+    expect(isoDate.safeParse('2024-02-29').success).toBe(true);
+    expect(isoDate.safeParse('2023-02-29').success).toBe(false);
   });
 });

@@ -1,0 +1,567 @@
+// Security bench: starts the portal on a fresh seeded database (PGlite in a temp folder, or
+// DATABASE_URL), listens on a loopback port and probes it over real HTTP as an attacker and an
+// auditor would. Prints, and exits non-zero on any failure of:
+// - the authorization matrix: every endpoint of the table × every seeded account, a user without
+//   groups, an anonymous caller and a forged token × the caller's own group, another group and a
+//   group that does not exist; a cell is unexpected when a caller without the right gets anything but
+//   a refusal, or a caller with it gets a refusal or a 5xx;
+// - hostile requests (the server fuzz test's generator) sent over HTTP: count of 5xx;
+// - the access audit: exactly one row per PHI read or change and per refused group call, naming the
+//   caller and the group;
+// - sign-in protection: wrong passwords before the lock, the right one refused while locked, the same
+//   answer for an unknown address, the right one accepted after the delay, the per-address lock.
+// The database is read only to pick record ids and count audit rows.
+//
+//   npm run bench:security
+//   BENCH_FUZZ=20000 npm run bench:security    more hostile requests
+//   DATABASE_URL=postgres://… npm run bench:security
+import { mkdtemp, rm } from 'node:fs/promises';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { and, asc, eq, gt, isNotNull, sql } from 'drizzle-orm';
+import fc from 'fast-check';
+import { endpointUrl, type Endpoint } from '../src/contracts/endpoint';
+import { endpoints, type EndpointName } from '../src/contracts/endpoints';
+import { canAccess } from '../src/contracts/permissions';
+import { buildApp } from '../server/app';
+import { loadConfig } from '../server/config';
+import { openDatabase, type Db } from '../server/db/client';
+import {
+  auditEvents,
+  claims,
+  dependents,
+  divisions,
+  documents,
+  fsaElections,
+  idCards,
+  requests,
+  subscribers,
+} from '../server/db/schema';
+import { ACCOUNTS, DEMO_PASSWORD } from '../server/idp/accounts';
+import { seedDatabase } from '../server/db/seed/seed-database';
+import { CALLERS as FUZZ_CALLERS, fuzzRequestOf, fuzzViolation, loadKnownIds } from '../server/test/fuzz-requests';
+import { LoginSession, httpSend, signInWith } from '../server/test/sign-in';
+
+const FUZZ_REQUESTS = Number(process.env.BENCH_FUZZ ?? 5_200);
+const FUZZ_SEED = 20_251_123;
+const DEADLINE_MS = Number(process.env.BENCH_TIMEOUT_MS ?? 20 * 60_000);
+const LOCK_SECONDS = 2;
+const PUBLIC_URL = 'http://localhost';
+const OTHER_GROUP = 5;
+const UNKNOWN_GROUP = 999_999;
+/** Ids no seeded record has, for the group that does not exist. */
+const MISSING_PK = 2_000_000_000;
+const REFUSALS = new Set([401, 403, 404]);
+
+const deadline = setTimeout(() => {
+  console.error(`bench: gave up after ${DEADLINE_MS / 1000} s`);
+  process.exit(1);
+}, DEADLINE_MS);
+deadline.unref();
+
+// ---------------------------------------------------------------------------------------------------
+// Records of a group that each call names.
+
+type Records = {
+  employerPK: number;
+  divisionPK: number;
+  subscriberPK: number;
+  /** A subscriber with dependents, and one of them. */
+  parentPK: number;
+  dependentPK: number;
+  cardHolderPK: number;
+  fsaHolderPK: number;
+  claimPK: number;
+  claimantPK: number;
+  requestPK: number;
+  documents: { funding: string; invoice: string; monthly: string };
+};
+
+async function recordsOf(db: Db, employerPK: number): Promise<Records> {
+  const first = async <T>(rows: Promise<T[]>) => (await rows)[0];
+  const ofGroup = eq(subscribers.employerPK, employerPK);
+  const division = await first(
+    db.select({ pk: divisions.divisionPK }).from(divisions).where(eq(divisions.employerPK, employerPK)).limit(1),
+  );
+  const subscriber = await first(db.select({ pk: subscribers.subscriberPK }).from(subscribers).where(ofGroup).limit(1));
+  const dependent = await first(
+    db
+      .select({ pk: dependents.dependentPK, parent: dependents.subscriberPK })
+      .from(dependents)
+      .innerJoin(subscribers, eq(subscribers.subscriberPK, dependents.subscriberPK))
+      .where(ofGroup)
+      .limit(1),
+  );
+  const card = await first(
+    db
+      .select({ pk: idCards.subscriberPK })
+      .from(idCards)
+      .innerJoin(subscribers, eq(subscribers.subscriberPK, idCards.subscriberPK))
+      .where(ofGroup)
+      .limit(1),
+  );
+  const fsa = await first(
+    db
+      .select({ pk: fsaElections.subscriberPK })
+      .from(fsaElections)
+      .innerJoin(subscribers, eq(subscribers.subscriberPK, fsaElections.subscriberPK))
+      .where(ofGroup)
+      .limit(1),
+  );
+  const claim = await first(
+    db
+      .select({ pk: claims.claimID, subscriberPK: claims.subscriberPK })
+      .from(claims)
+      .where(eq(claims.employerPK, employerPK))
+      .limit(1),
+  );
+  const request = await first(
+    db
+      .select({ pk: requests.requestPK })
+      .from(requests)
+      .where(eq(requests.employerPK, employerPK))
+      // An enrollment where the group has one: the draft calls read enrollments.
+      .orderBy(sql`${requests.type} <> 'NewEnrollment'`, requests.requestPK)
+      .limit(1),
+  );
+  const docs = await db
+    .select({ kind: documents.kind, name: documents.documentName })
+    .from(documents)
+    .where(eq(documents.employerPK, employerPK));
+  const doc = (kind: string) => docs.find((d) => d.kind === kind)?.name ?? 'missing.pdf';
+  // A group without some record (the unknown group has none) is asked about ids nobody has.
+  const pk = (value: number | undefined, offset: number) => value ?? MISSING_PK + offset;
+  return {
+    employerPK,
+    divisionPK: pk(division?.pk, 1),
+    subscriberPK: pk(subscriber?.pk, 2),
+    parentPK: pk(dependent?.parent, 3),
+    dependentPK: pk(dependent?.pk, 4),
+    cardHolderPK: pk(card?.pk, 5),
+    fsaHolderPK: pk(fsa?.pk, 6),
+    claimPK: pk(claim?.pk, 7),
+    claimantPK: pk(claim?.subscriberPK, 8),
+    requestPK: pk(request?.pk, 9),
+    documents: { funding: doc('funding'), invoice: doc('invoice'), monthly: doc('monthly') },
+  };
+}
+
+// ---------------------------------------------------------------------------------------------------
+// One call of each endpoint, naming the group's records. Reads are complete and answer 200 when
+// allowed; changes send only what locates the record, so an allowed caller gets past authorization
+// and is then told what the form lacks (400) or that the record's state forbids it (409) — nothing
+// is changed by the bench except ID card requests and drafts.
+
+type Sample = { query?: Record<string, string | number | boolean>; body?: unknown };
+
+const year = new Date().getFullYear();
+const SAMPLES: { readonly [N in EndpointName]: (r: Records) => Sample } = {
+  genderList: () => ({}),
+  maritalStatusList: () => ({}),
+  userTypeList: () => ({}),
+  stateList: () => ({}),
+  relationshipList: () => ({}),
+  payFrequencyList: () => ({}),
+  terminatePlanReasonList: () => ({}),
+  changePlanReasonList: () => ({ query: { needAll: true } }),
+  dropdownLists: () => ({}),
+  employerDetails: (r) => ({ query: { employerPK: r.employerPK } }),
+  employerDivisions: (r) => ({ query: { employerPK: r.employerPK } }),
+  availablePlanList: (r) => ({
+    query: { employerPK: r.employerPK, division: r.divisionPK, year, planType: 'Medical' },
+  }),
+  coverageOptions: (r) => ({
+    query: { employerPK: r.employerPK, isMedical: true, hasDependents: false, divisionId: r.divisionPK },
+  }),
+  claimDetails: (r) => ({ query: { employerPK: r.employerPK }, body: { recordsPerPage: 5 } }),
+  createEnrollmentRequest: (r) => ({ body: { employerPK: r.employerPK, saveStep: 1, subscriber: {} } }),
+  updateEnrollmentRequest: (r) => ({
+    query: { requestPK: r.requestPK },
+    body: { employerPK: r.employerPK, requestPK: r.requestPK, saveStep: 1, subscriber: {} },
+  }),
+  getEnrollmentRequest: (r) => ({ query: { requestPK: r.requestPK } }),
+  subscriberDetails: (r) => ({ query: { pk: r.subscriberPK } }),
+  dependentList: (r) => ({ query: { subscriberPK: r.parentPK } }),
+  updateSubscriber: (r) => ({ query: { subscriberPK: r.subscriberPK }, body: { employerPK: r.employerPK } }),
+  updateDependent: (r) => ({ query: { dependentPK: r.dependentPK }, body: { employerPK: r.employerPK } }),
+  subscriberList: (r) => ({ body: { employerPK: r.employerPK, recordsPerPage: 5 } }),
+  terminateSubscriber: (r) => ({ body: { employerPK: r.employerPK, subscriberPK: r.subscriberPK } }),
+  terminateDependent: (r) => ({
+    body: { employerPK: r.employerPK, subscriberPK: r.parentPK, dependentPK: r.dependentPK },
+  }),
+  dependentEnrollmentDetails: (r) => ({ query: { dependentPK: r.dependentPK } }),
+  requestIdCard: (r) => ({ query: { subscriberPK: r.cardHolderPK } }),
+  viewIdCard: (r) => ({ query: { subscriberPK: r.cardHolderPK } }),
+  requestList: (r) => ({ body: { employerPK: String(r.employerPK), recordsPerPage: '5' } }),
+  cancelRequest: (r) => ({ query: { requestPK: r.requestPK } }),
+  requestDetails: (r) => ({ query: { requestPK: r.requestPK } }),
+  hrApproveRequest: (r) => ({ query: { requestPK: r.requestPK } }),
+  viewEnrollmentPdf: (r) => ({ query: { requestPK: r.requestPK } }),
+  censusForGroup: (r) => ({ body: { employerPK: r.employerPK } }),
+  censusSummary: (r) => ({ body: { employerPK: r.employerPK } }),
+  specAggFileList: (r) => ({ body: { filterOptions: { employerPK: r.employerPK } } }),
+  specAggFile: (r) => ({ query: { employerPK: r.employerPK, file: r.documents.monthly } }),
+  pageView: () => ({ body: { path: '/' } }),
+  accessReport: (r) => ({ query: { employerPK: r.employerPK, recordsPerPage: 5 } }),
+  accessReportCsv: (r) => ({ query: { employerPK: r.employerPK } }),
+  claimEobPdf: (r) => ({ query: { claimPK: r.claimPK, subscriberPK: r.claimantPK } }),
+  idCardPdf: (r) => ({ query: { subscriberPK: r.cardHolderPK } }),
+  fsaInformation: (r) => ({ query: { subscriberPK: r.fsaHolderPK } }),
+  fundingReportList: (r) => ({ body: { filterOptions: { employerPK: r.employerPK } } }),
+  invoiceList: (r) => ({ body: { filterOptions: { employerPK: r.employerPK } } }),
+  getFundingReport: (r) => ({ query: { employerPK: r.employerPK, fileName: r.documents.funding } }),
+  getInvoice: (r) => ({ query: { employerPK: r.employerPK, fileName: r.documents.invoice } }),
+};
+
+// ---------------------------------------------------------------------------------------------------
+// Callers.
+
+type Caller = {
+  label: string;
+  email: string | null;
+  authorization: string | null;
+  /** Roles per group, as the server should see them (none for anonymous and forged callers). */
+  rolesIn(employerPK: number): string[];
+  /** Whether any of the caller's groups grants the area (else the call is refused before its body is read). */
+  grantsSomewhere(area: Endpoint['area']): boolean;
+  ownGroup: number;
+};
+
+const base64urlJson = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
+
+/** Tokens an attacker could make: claims changed under a real signature, and an unsigned one. */
+function forgeries(token: string): { label: string; token: string }[] {
+  const [header = '', payload = '', signature = ''] = token.split('.');
+  const claimsOf = JSON.parse(Buffer.from(payload, 'base64url').toString()) as Record<string, unknown>;
+  const elevated = base64urlJson({ ...claimsOf, sub: 'user-admin', email: 'admin@example.com' });
+  return [
+    { label: 'forged (claims changed)', token: `${header}.${elevated}.${signature}` },
+    { label: 'forged (alg none)', token: `${base64urlJson({ alg: 'none', typ: 'at+jwt' })}.${payload}.` },
+  ];
+}
+
+// ---------------------------------------------------------------------------------------------------
+
+const fixed = (n: number, digits = 1) => n.toFixed(digits);
+const failures: string[] = [];
+let shownInSection = 0;
+const heading = (title: string) => {
+  shownInSection = 0;
+  console.log(`\n${title}`);
+};
+const fail = (what: string) => {
+  failures.push(what);
+  if (++shownInSection <= 10) console.error(`  ✗ ${what}`);
+};
+
+/**
+ * One request as sent, byte for byte, whatever the method (fetch refuses a GET with a body, which an
+ * attacker's client would send).
+ */
+function rawRequest(url: string, method: string, headers: Record<string, string>, body?: string) {
+  return new Promise<number>((resolve, reject) => {
+    // Always framed by its length: Node sends a GET's body unframed otherwise.
+    const framed = body === undefined ? headers : { ...headers, 'content-length': String(Buffer.byteLength(body)) };
+    // A new connection each time: one the server closed after a refusal is never reused.
+    const request = http.request(url, { method, headers: framed, agent: false }, (response) => {
+      response.resume();
+      response.on('end', () => resolve(response.statusCode ?? 0));
+      response.on('error', reject);
+    });
+    request.on('error', reject);
+    request.end(body);
+  });
+}
+
+const dataDir = await mkdtemp(path.join(os.tmpdir(), 'bench-security-'));
+const database = await openDatabase(
+  process.env.DATABASE_URL ? { databaseUrl: process.env.DATABASE_URL } : { dataDir: path.join(dataDir, 'db') },
+);
+try {
+  await seedDatabase(database.db);
+  const config = loadConfig({
+    PUBLIC_URL,
+    DATA_DIR: dataDir,
+    SERVE_SPA: 'false',
+    PROCESSING_INTERVAL_MS: '0',
+    SIGN_IN_LOCK_SECONDS: String(LOCK_SECONDS),
+  });
+  const app = await buildApp({ config, db: database.db });
+  try {
+    const base = await app.listen({ port: 0, host: '127.0.0.1' });
+    const send = httpSend(base);
+    console.log(`Portal on ${base} (${database.driver}); everything below goes over HTTP.`);
+
+    // ---- Callers: every seeded account except the large benchmark group's HR, whose group exists only
+    // in large seeds; plus no groups, anonymous and forged tokens.
+    const started = performance.now();
+    const tokens = new Map<string, string>();
+    for (const email of new Set([...ACCOUNTS.map((a) => a.email), ...FUZZ_CALLERS])) {
+      tokens.set(email, await signInWith(send, email, PUBLIC_URL));
+    }
+    const callers: Caller[] = ACCOUNTS.filter((a) => a.email !== 'bench@example.com').map((account) => ({
+      label: account.email,
+      email: account.email,
+      authorization: `Bearer ${tokens.get(account.email)}`,
+      rolesIn: (employerPK) => account.groupRoles.find((g) => g.GroupPK === employerPK)?.roles ?? [],
+      grantsSomewhere: (area) => account.groupRoles.some((g) => canAccess(g.roles, area)),
+      ownGroup: account.groupRoles[0]?.GroupPK ?? 2,
+    }));
+    const nobody = { email: null, rolesIn: () => [], grantsSomewhere: () => false, ownGroup: 2 };
+    callers.push({ label: 'anonymous', authorization: null, ...nobody });
+    for (const forged of forgeries(tokens.get('hr@example.com')!)) {
+      callers.push({ label: forged.label, authorization: `Bearer ${forged.token}`, ...nobody });
+    }
+
+    const records = new Map<number, Records>();
+    for (const group of [...new Set(callers.map((c) => c.ownGroup)), OTHER_GROUP, UNKNOWN_GROUP]) {
+      records.set(group, await recordsOf(database.db, group));
+    }
+    const lastAuditPK = async () =>
+      (
+        await database.db
+          .select({ n: sql<number>`coalesce(max(${auditEvents.auditEventPK}), 0)::int` })
+          .from(auditEvents)
+      )[0]!.n;
+    const accessRowsAfter = (after: number) =>
+      database.db
+        .select()
+        .from(auditEvents)
+        .where(and(gt(auditEvents.auditEventPK, after), isNotNull(auditEvents.endpoint)))
+        .orderBy(asc(auditEvents.auditEventPK));
+
+    const call = async (endpoint: Endpoint, sample: Sample, authorization: string | null) => {
+      const search = sample.query
+        ? `?${new URLSearchParams(Object.entries(sample.query).map(([k, v]) => [k, String(v)]))}`
+        : '';
+      const form = endpoint.bodyEncoding === 'form';
+      const body =
+        sample.body === undefined
+          ? undefined
+          : form
+            ? new URLSearchParams(sample.body as Record<string, string>).toString()
+            : JSON.stringify(sample.body);
+      const response = await fetch(`${base}${endpointUrl(endpoint)}${search}`, {
+        method: endpoint.method,
+        headers: {
+          ...(authorization ? { authorization } : {}),
+          ...(body !== undefined
+            ? { 'content-type': form ? 'application/x-www-form-urlencoded' : 'application/json' }
+            : {}),
+        },
+        body,
+      });
+      await response.arrayBuffer();
+      return response.status;
+    };
+
+    // ---- Authorization matrix, with the audit rows each call leaves.
+    heading('Authorization matrix');
+    let cells = 0;
+    let unexpected = 0;
+    const audit = {
+      reads: { calls: 0, rows: 0 },
+      changes: { calls: 0, rows: 0 },
+      refused: { calls: 0, rows: 0 },
+      others: { calls: 0, rows: 0 },
+    };
+    for (const [name, endpoint] of Object.entries(endpoints) as [EndpointName, Endpoint][]) {
+      for (const caller of callers) {
+        const targets =
+          endpoint.scope.kind === 'user'
+            ? ([['any', caller.ownGroup]] as const)
+            : ([
+                ['own', caller.ownGroup],
+                ['other', OTHER_GROUP],
+                ['unknown', UNKNOWN_GROUP],
+              ] as const);
+        for (const [target, group] of targets) {
+          cells++;
+          const roles = caller.rolesIn(group);
+          const signedIn = caller.email !== null;
+          const hasGroups = ACCOUNTS.find((a) => a.email === caller.email)?.groupRoles.length ?? 0;
+          const allowed =
+            signedIn &&
+            hasGroups > 0 &&
+            (endpoint.scope.kind === 'user' || (roles.length > 0 && canAccess(roles, endpoint.area)));
+          const before = await lastAuditPK();
+          const sample = SAMPLES[name](records.get(group)!);
+          const status = await call(endpoint, sample, caller.authorization);
+          const cell = `${name} × ${caller.label} × ${target} group: ${status}`;
+          const wrong = allowed
+            ? REFUSALS.has(status) || status >= 500
+            : !REFUSALS.has(status) || (!signedIn && status !== 401);
+          if (wrong) {
+            unexpected++;
+            fail(`${cell} (expected ${allowed ? 'an answer' : signedIn ? '403 or 404' : '401'})`);
+          }
+
+          const rows = await accessRowsAfter(before);
+          const refused = REFUSALS.has(status);
+          const kind = refused
+            ? endpoint.scope.kind === 'user'
+              ? 'others'
+              : 'refused'
+            : endpoint.audit?.action === 'read'
+              ? 'reads'
+              : endpoint.audit?.action === 'change'
+                ? 'changes'
+                : 'others';
+          const expectedRows = kind === 'others' && !endpoint.audit ? 0 : 1;
+          audit[kind].calls++;
+          audit[kind].rows += rows.length;
+          if (rows.length !== expectedRows) fail(`${cell}: ${rows.length} audit rows, expected ${expectedRows}`);
+          const row = rows[0];
+          if (row && kind !== 'others') {
+            const actorOk = signedIn ? row.actorEmail === caller.email : row.actor === 'anonymous';
+            // Without a caller nothing is looked up, and a caller whose roles grant the call nowhere is
+            // refused before a body naming the group is read; a group that does not exist may be named.
+            const unread =
+              !signedIn ||
+              (!caller.grantsSomewhere(endpoint.area) &&
+                endpoint.scope.kind === 'employer' &&
+                endpoint.scope.in === 'body');
+            // A record the group does not have belongs to no group.
+            const { scope } = endpoint;
+            const noRecord =
+              scope.kind === 'resource' &&
+              Object.keys(scope.refs).some((param) => Number(sample.query?.[param]) >= MISSING_PK);
+            const groupOk = target === 'unknown' || row.employerPK === (unread || noRecord ? null : group);
+            if (!actorOk || !groupOk || row.status !== status || row.endpoint !== name) {
+              fail(`${cell}: audit row names ${row.actorEmail ?? row.actor}, group ${row.employerPK}, ${row.status}`);
+            }
+          }
+        }
+      }
+    }
+    console.log(`  cells tested: ${cells}   unexpected: ${unexpected}`);
+    console.log(
+      `  callers: ${callers.length} (${ACCOUNTS.length - 1} accounts incl. no groups, anonymous, 2 forged tokens)`,
+    );
+
+    heading('Access audit (rows per call)');
+    for (const [kind, { calls, rows }] of Object.entries(audit)) {
+      console.log(
+        `  ${kind.padEnd(8)} calls: ${String(calls).padStart(5)}   rows: ${String(rows).padStart(5)}   per call: ${calls ? fixed(rows / calls, 2) : '-'}`,
+      );
+    }
+
+    // ---- Hostile requests over HTTP.
+    heading(`Hostile requests (${FUZZ_REQUESTS} over HTTP, seed ${FUZZ_SEED})`);
+    const knownIds = await loadKnownIds(database.db);
+    const names = Object.keys(endpoints) as EndpointName[];
+    const perEndpoint = Math.ceil(FUZZ_REQUESTS / names.length);
+    const statuses = new Map<number, number>();
+    let sent = 0;
+    let serverErrors = 0;
+    const hangUps: string[] = [];
+    let violations = 0;
+    const fuzzStart = performance.now();
+    for (const [index, name] of names.entries()) {
+      for (const request of fc.sample(fuzzRequestOf(name, knownIds), {
+        seed: FUZZ_SEED + index,
+        numRuns: perEndpoint,
+      })) {
+        const token = request.caller === 'no token' ? null : tokens.get(request.caller);
+        sent++;
+        let status: number;
+        try {
+          status = await rawRequest(
+            `${base}${request.url}`,
+            request.method,
+            {
+              ...(token ? { authorization: `Bearer ${token}` } : {}),
+              ...(request.contentType ? { 'content-type': request.contentType } : {}),
+            },
+            request.payload,
+          );
+        } catch (error) {
+          // The server hung up without an answer: no worse than a 4xx for the caller, but shown.
+          hangUps.push(`${(error as Error).message}: ${request.describe().slice(0, 200)}`);
+          continue;
+        }
+        statuses.set(status, (statuses.get(status) ?? 0) + 1);
+        if (status >= 500) serverErrors++;
+        // Over a real socket, Node's HTTP server refuses oversized heads (431) before any route runs.
+        const violation = status === 431 ? null : fuzzViolation(request, status);
+        if (violation) {
+          violations++;
+          fail(`${violation}: ${status} ${request.describe().slice(0, 300)}`);
+        }
+      }
+    }
+    const seconds = (performance.now() - fuzzStart) / 1000;
+    console.log(
+      `  sent: ${sent}   5xx: ${serverErrors}   other violations: ${violations - serverErrors}   (${fixed(sent / seconds, 0)} req/s)`,
+    );
+    if (hangUps.length > 0)
+      console.log(`  closed without an answer: ${hangUps.length}, e.g. ${hangUps.slice(0, 3).join('\n    ')}`);
+    console.log(
+      `  answers: ${[...statuses]
+        .sort(([a], [b]) => a - b)
+        .map(([s, n]) => `${s}×${n}`)
+        .join('  ')}`,
+    );
+
+    // ---- Sign-in protection, last: it locks the bench's own address.
+    heading(`Sign-in protection (lock ${LOCK_SECONDS} s here; 30 s by default)`);
+    const LOCKED = 'Too many failed sign-in attempts';
+    const failUntilLocked = async (session: LoginSession, email: string) => {
+      for (let attempt = 1; attempt <= 20; attempt++) {
+        const answer = await session.submit(email, 'wrong-password');
+        if (answer.statusCode === 429 && answer.body.includes(LOCKED)) return attempt;
+        if (answer.code) return Number.NaN;
+      }
+      return Number.POSITIVE_INFINITY;
+    };
+    const known = 'reports@example.com';
+    const session = await LoginSession.open(send, PUBLIC_URL);
+    const knownAttempts = await failUntilLocked(session, known);
+    console.log(`  wrong passwords until the account locks: ${knownAttempts} (the last one answers the lock)`);
+    if (knownAttempts !== 5) fail(`account locked after ${knownAttempts} wrong passwords, expected 5`);
+
+    const whileLocked = await session.submit(known, DEMO_PASSWORD);
+    console.log(
+      `  right password while locked: ${whileLocked.code ? 'ACCEPTED' : `refused (${whileLocked.statusCode})`}`,
+    );
+    if (whileLocked.code || !whileLocked.body.includes(LOCKED)) fail('the right password was not refused while locked');
+
+    const unknownAttempts = await failUntilLocked(session, 'nobody-here@example.com');
+    console.log(`  same for an address that has no account: ${unknownAttempts}`);
+    if (unknownAttempts !== knownAttempts) fail('an unknown address is told apart from a real one');
+
+    await new Promise((resolve) => setTimeout(resolve, LOCK_SECONDS * 1000 + 500));
+    const afterDelay = await session.submit(known, DEMO_PASSWORD);
+    console.log(
+      `  right password after the delay: ${afterDelay.code ? 'signed in' : `refused (${afterDelay.statusCode})`}`,
+    );
+    if (!afterDelay.code) fail('the right password was refused after the lock ran out');
+
+    // Distinct addresses: only the per-address counter can lock them.
+    const address = await LoginSession.open(send, PUBLIC_URL);
+    let addressFailures = 0;
+    let addressLocked = false;
+    for (let attempt = 1; attempt <= 40 && !addressLocked; attempt++) {
+      const answer = await address.submit(`probe-${attempt}@example.net`, 'wrong-password');
+      addressFailures++;
+      addressLocked = answer.statusCode === 429;
+    }
+    const otherAccount = await address.submit('hr@example.com', DEMO_PASSWORD);
+    console.log(
+      `  failures from one address (different accounts) until it locks: ${addressLocked ? addressFailures : 'never'}` +
+        ` (after the 10 above); another account's right password then: ${otherAccount.code ? 'ACCEPTED' : 'refused'}`,
+    );
+    if (!addressLocked || otherAccount.code) fail('one address could keep guessing across accounts');
+
+    const total = (performance.now() - started) / 1000;
+    console.log(`\n${failures.length === 0 ? 'PASS' : `FAIL (${failures.length})`} in ${fixed(total)} s`);
+  } finally {
+    await app.close();
+  }
+} finally {
+  await database.close();
+  await rm(dataDir, { recursive: true, force: true });
+}
+process.exit(failures.length === 0 ? 0 : 1);
