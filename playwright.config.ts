@@ -1,12 +1,12 @@
-import { existsSync } from 'node:fs';
 import { defineConfig, devices } from '@playwright/test';
+import { findSystemChromium } from './e2e/support/system-chromium';
 
 const port = Number(process.env.E2E_PORT ?? 3100);
 const baseURL = `http://localhost:${port}`;
 // A private data folder per server, so separate runs (other port, other DIST_DIR) never share a database.
 const dataDir = process.env.E2E_DATA_DIR ?? '.data/e2e';
-// Playwright cannot download its browsers everywhere; the system Chromium is used when present.
-const systemChromium = ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((p) => existsSync(p));
+// The system Chromium when present (`npm run test:e2e` installs it first), else Playwright's own.
+const systemChromium = findSystemChromium();
 
 export default defineConfig({
   testDir: 'e2e',
