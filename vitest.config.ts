@@ -26,7 +26,7 @@ export default defineConfig({
         test: {
           name: 'tooling',
           environment: 'node',
-          include: ['*.test.ts'],
+          include: ['*.test.ts', 'scripts/**/*.test.ts'],
           testTimeout: 60_000,
         },
       },
