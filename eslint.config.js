@@ -68,6 +68,7 @@ export default tseslint.config(
   {
     ignores: [
       'dist',
+      'dist-sourcemaps',
       '.dist-*',
       'node_modules',
       '.data',

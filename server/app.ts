@@ -3,7 +3,6 @@ import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import type { Writable } from 'node:stream';
 import Fastify, { type FastifyInstance } from 'fastify';
-import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
@@ -17,6 +16,7 @@ import { logOptions } from './lib/log-options';
 import { HttpProblem } from './lib/problem';
 import { registerProblemHandling } from './plugins/problems';
 import { registerSecurityHeaders } from './plugins/security-headers';
+import { registerSpaAssets } from './plugins/spa-assets';
 import { apiRoutes } from './routes/api';
 import { handlers as defaultHandlers } from './routes/handlers';
 import { startProcessingWorker } from './services/processing';
@@ -121,21 +121,6 @@ export async function buildApp({ config, db, logger = false, logStream, handlers
   if (config.processingTriggerToken)
     await app.register(processingTriggerRoutes, { db, token: config.processingTriggerToken });
 
-  if (spaIndex) {
-    await app.register(fastifyStatic, {
-      root: config.distDir,
-      wildcard: false,
-      index: false,
-      // index.html goes out only through the SPA fallback, which fills in the nonce.
-      allowedPath: (pathName) => pathName !== '/index.html',
-      setHeaders: (res, file) => {
-        // Hashed bundles never change; index.html must always be revalidated.
-        res.header(
-          'cache-control',
-          file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
-        );
-      },
-    });
-  }
+  if (spaIndex) await registerSpaAssets(app, config.distDir);
   return app;
 }

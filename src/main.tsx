@@ -1,13 +1,17 @@
-import './lib/zod-without-eval';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
-import { isRouteGuardOutcome } from './features/session/route-guard';
+import { loadRoutedApp } from './app/load-routed-app';
+import { isRouteGuardOutcome } from './features/session/route-guard-outcomes';
 import { discardAbandonedAuthRequests } from './lib/app-storage';
 import { isAuthCallbackPath } from './lib/config';
 
 // Outside the provider's callbacks no pending sign-in/sign-out request is still wanted.
 if (!isAuthCallbackPath(window.location.pathname)) discardAbandonedAuthRequests();
+
+// The router's chunk is fetched while React starts and the stored user is read; failures surface
+// where it is rendered.
+loadRoutedApp().catch(() => undefined);
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');

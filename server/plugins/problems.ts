@@ -26,8 +26,9 @@ export function registerProblemHandling(app: FastifyInstance, opts: { spaIndexHt
 
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';
-    // Client-side routes of the SPA: any other GET for a page gets index.html.
-    if (opts.spaIndexHtml && request.method === 'GET' && !/^\/(api|idp)(\/|$)/.test(pathname)) {
+    // Client-side routes of the SPA: any other GET for a page gets index.html. A missing file under
+    // /assets (a chunk of an older build, a source map) is a 404, never the page in its place.
+    if (opts.spaIndexHtml && request.method === 'GET' && !/^\/(api|idp|assets)(\/|$)/.test(pathname)) {
       // Each answer carries its own style nonce, so index.html is never cached as it is.
       const html = opts.spaIndexHtml.replaceAll(CSP_NONCE_PLACEHOLDER, reply.cspNonce.style);
       return reply.header('cache-control', 'no-store').type('text/html; charset=utf-8').send(html);

@@ -1,10 +1,7 @@
 import { CacheProvider } from '@emotion/react';
 import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
-import { AdapterDateFns } from '@mui/x-date-pickers/AdapterDateFns';
-import { LocalizationProvider } from '@mui/x-date-pickers/LocalizationProvider';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { enUS } from 'date-fns/locale';
 import type { User } from 'oidc-client-ts';
 import type { ReactNode } from 'react';
 import { AuthProvider } from 'react-oidc-context';
@@ -13,7 +10,6 @@ import { Notifications } from '../components/ui/notifications';
 import { returnPathOf, userManager } from '../lib/auth';
 import { AUTH_PATHS } from '../lib/config';
 import { queryClient } from '../lib/query-client';
-import { router } from './router';
 import { createStyleCache } from './style-cache';
 import { theme } from './theme';
 
@@ -23,8 +19,11 @@ const styleCache = createStyleCache();
 const skipSigninCallback = window.location.pathname !== AUTH_PATHS.signinCallback;
 
 /** Drops code/state from the address and returns to the path saved before sign-in. */
-function onSigninCallback(user: User | void): void {
-  router.history.replace(returnPathOf(user?.state));
+async function onSigninCallback(user: User | void): Promise<void> {
+  const { preloadScreenCode, router } = await import('./router');
+  const returnPath = returnPathOf(user?.state);
+  preloadScreenCode(returnPath.split(/[?#]/)[0] ?? '/');
+  router.history.replace(returnPath);
 }
 
 export function AppProviders({ children }: { children: ReactNode }) {
@@ -32,19 +31,17 @@ export function AppProviders({ children }: { children: ReactNode }) {
     <CacheProvider value={styleCache}>
       <ThemeProvider theme={theme}>
         <CssBaseline />
-        <LocalizationProvider dateAdapter={AdapterDateFns} adapterLocale={enUS}>
-          <QueryClientProvider client={queryClient}>
-            <AuthProvider
-              userManager={userManager}
-              skipSigninCallback={skipSigninCallback}
-              onSigninCallback={onSigninCallback}
-            >
-              {children}
-              <Notifications />
-            </AuthProvider>
-            <QueryDevtools />
-          </QueryClientProvider>
-        </LocalizationProvider>
+        <QueryClientProvider client={queryClient}>
+          <AuthProvider
+            userManager={userManager}
+            skipSigninCallback={skipSigninCallback}
+            onSigninCallback={onSigninCallback}
+          >
+            {children}
+            <Notifications />
+          </AuthProvider>
+          <QueryDevtools />
+        </QueryClientProvider>
       </ThemeProvider>
     </CacheProvider>
   );

@@ -15,6 +15,13 @@ function eachStorage(action: (storage: Storage) => void): void {
   action(window.localStorage);
 }
 
+/** Whether this tab holds a signed-in user (possibly expired), read without the sign-in library. */
+export function hasStoredUser(): boolean {
+  return Array.from({ length: window.sessionStorage.length }, (_, i) => window.sessionStorage.key(i)).some((key) =>
+    key?.startsWith(OIDC_USER_PREFIX),
+  );
+}
+
 /** Logout: nothing of the app or of the sign-in library may stay behind. */
 export function purgeAppStorage(options: { includeOidc: boolean }): void {
   eachStorage((storage) =>

@@ -12,7 +12,8 @@ import { CurrentGroup } from '../features/employers/components/current-group';
 import { LogoutButton } from '../features/session/components/logout-button';
 import { NoGroupsPage } from '../features/session/components/no-groups-page';
 import { SignInRedirect } from '../features/session/components/sign-in-redirect';
-import { AccessDeniedError, NoGroupsError, requireSession } from '../features/session/route-guard';
+import { requireSession } from '../features/session/route-guard';
+import { AccessDeniedError, NoGroupsError } from '../features/session/route-guard-outcomes';
 import { useSession } from '../hooks/use-session';
 
 // Every protected screen sits under this pathless layout (spec 2 §2 route table). beforeLoad puts

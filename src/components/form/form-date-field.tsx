@@ -1,4 +1,7 @@
+import { AdapterDateFns } from '@mui/x-date-pickers/AdapterDateFns';
 import { DatePicker } from '@mui/x-date-pickers/DatePicker';
+import { LocalizationProvider } from '@mui/x-date-pickers/LocalizationProvider';
+import { enUS } from 'date-fns/locale/en-US';
 import { useState } from 'react';
 import { useController, type FieldPath, type FieldValues } from 'react-hook-form';
 import { helperNode } from './field-helper-text';
@@ -42,35 +45,39 @@ export function FormDateField<T extends FieldValues, N extends FieldPath<T>, TOu
   const pickerValue = emitted && emitted.iso === value ? emitted.date : isoToDate(value);
   const id = fieldId(name, idPrefix);
 
+  // The adapter comes with the field rather than from the app's root, so date-fns and the pickers
+  // load only with the forms that have a date.
   return (
-    <DatePicker
-      label={label}
-      value={pickerValue}
-      onChange={(date) => {
-        const iso = dateToIso(date);
-        setEmitted({ iso, date });
-        field.onChange(iso);
-      }}
-      format={FORMAT}
-      views={['year', 'month', 'day']}
-      openTo="day"
-      maxDate={isoToDate(maxDate) ?? undefined}
-      minDate={isoToDate(minDate) ?? undefined}
-      disableFuture={disableFuture}
-      disabled={disabled}
-      inputRef={field.ref}
-      name={field.name}
-      slotProps={{
-        textField: {
-          id,
-          required,
-          fullWidth: true,
-          error: messages.length > 0,
-          helperText: helperNode(messages, helperText),
-          onBlur: field.onBlur,
-        },
-        openPickerButton: { 'aria-label': `Choose ${label}` },
-      }}
-    />
+    <LocalizationProvider dateAdapter={AdapterDateFns} adapterLocale={enUS}>
+      <DatePicker
+        label={label}
+        value={pickerValue}
+        onChange={(date) => {
+          const iso = dateToIso(date);
+          setEmitted({ iso, date });
+          field.onChange(iso);
+        }}
+        format={FORMAT}
+        views={['year', 'month', 'day']}
+        openTo="day"
+        maxDate={isoToDate(maxDate) ?? undefined}
+        minDate={isoToDate(minDate) ?? undefined}
+        disableFuture={disableFuture}
+        disabled={disabled}
+        inputRef={field.ref}
+        name={field.name}
+        slotProps={{
+          textField: {
+            id,
+            required,
+            fullWidth: true,
+            error: messages.length > 0,
+            helperText: helperNode(messages, helperText),
+            onBlur: field.onBlur,
+          },
+          openPickerButton: { 'aria-label': `Choose ${label}` },
+        }}
+      />
+    </LocalizationProvider>
   );
 }

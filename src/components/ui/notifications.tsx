@@ -1,32 +1,21 @@
-import Alert from '@mui/material/Alert';
-import AlertTitle from '@mui/material/AlertTitle';
-import Snackbar, { type SnackbarCloseReason } from '@mui/material/Snackbar';
+import { lazy, Suspense, useState } from 'react';
 import { useNotificationStore } from '../../stores/notification-store';
+
+// Most visits never show a notice: the snackbar and its transitions load with the first one.
+const NotificationSnackbar = lazy(() =>
+  import('./notification-snackbar').then((m) => ({ default: m.NotificationSnackbar })),
+);
 
 /** Shows the call layer's messages (spec 2 §8) as an accessible alert. */
 export function Notifications() {
-  const current = useNotificationStore((state) => state.current);
-  const dismiss = useNotificationStore((state) => state.dismiss);
-
-  const handleClose = (_event: unknown, reason?: SnackbarCloseReason) => {
-    // A click elsewhere on the page must not hide an error before it is read.
-    if (reason !== 'clickaway') dismiss();
-  };
-
+  const hasNotice = useNotificationStore((state) => state.current !== null);
+  // Once loaded the snackbar stays mounted, so a dismissed notice still animates out.
+  const [loaded, setLoaded] = useState(false);
+  if (hasNotice && !loaded) setLoaded(true);
+  if (!loaded) return null;
   return (
-    <Snackbar
-      key={current?.id}
-      open={current !== null}
-      autoHideDuration={10_000}
-      onClose={handleClose}
-      anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}
-    >
-      {current ? (
-        <Alert severity={current.severity} variant="filled" onClose={dismiss} sx={{ width: '100%' }}>
-          <AlertTitle>{current.title}</AlertTitle>
-          {current.message}
-        </Alert>
-      ) : undefined}
-    </Snackbar>
+    <Suspense fallback={null}>
+      <NotificationSnackbar />
+    </Suspense>
   );
 }

@@ -2,7 +2,8 @@ import type { User } from 'oidc-client-ts';
 import type { AuthContextProps } from 'react-oidc-context';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { resetAppState, useAppStore } from '../../stores/app-store';
-import { AccessDeniedError, NoGroupsError, requireSession } from './route-guard';
+import { requireSession } from './route-guard';
+import { AccessDeniedError, NoGroupsError } from './route-guard-outcomes';
 
 const authWith = (profile: Record<string, unknown>) =>
   ({

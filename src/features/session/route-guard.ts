@@ -3,27 +3,8 @@ import { areaOfPath, canAccess, rolesInGroup } from '../../contracts/permissions
 import type { SessionContext } from '../../lib/router-context';
 import { sessionOf } from '../../lib/session';
 import { selectCurrentEmployerPK, useAppStore } from '../../stores/app-store';
+import { AccessDeniedError, NoGroupsError } from './route-guard-outcomes';
 import { renewIfExpired, startSignIn } from './sign-in';
-
-/** The user's token has no group claim: the login fails (spec 1 §4). */
-export class NoGroupsError extends Error {
-  constructor() {
-    super('user without groupPK');
-    this.name = 'NoGroupsError';
-  }
-}
-
-/** The current group's roles do not grant the area of the requested path. */
-export class AccessDeniedError extends Error {
-  constructor(pathname: string) {
-    super(`No access to ${pathname}`);
-    this.name = 'AccessDeniedError';
-  }
-}
-
-export function isRouteGuardOutcome(error: unknown): boolean {
-  return error instanceof NoGroupsError || error instanceof AccessDeniedError;
-}
 
 const reportedWithoutGroups = new Set<string>();
 

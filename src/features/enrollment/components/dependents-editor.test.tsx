@@ -2,7 +2,6 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useForm, type UseFormReturn } from 'react-hook-form';
 import { describe, expect, it, vi } from 'vitest';
-import { PickerProviders } from '../../../components/form/form-test-utils';
 import { useDependentsEditor } from '../hooks/use-dependents-editor';
 import { dependentsResolver } from '../lib/dependents-resolver';
 import { emptyDependent, type DependentValues, type DependentsValues } from '../lib/wizard-values';
@@ -53,11 +52,7 @@ function Editor({
 function renderEditor(initial: DependentValues[] = [emptyDependent()]) {
   const onSkip = vi.fn();
   let form: UseFormReturn<DependentsValues> | undefined;
-  render(
-    <PickerProviders>
-      <Editor initial={initial} onSkip={onSkip} onForm={(f) => (form = f)} />
-    </PickerProviders>,
-  );
+  render(<Editor initial={initial} onSkip={onSkip} onForm={(f) => (form = f)} />);
   return { onSkip, form: () => form! };
 }
 

@@ -1,0 +1,94 @@
+import { describe, expect, it } from 'vitest';
+import { checkBudget, entryGraph, formatReport, type Manifest } from './bundle-budget';
+
+// The shape Vite writes to .vite/manifest.json: source keys, `_name.js` keys for shared chunks.
+const manifest: Manifest = {
+  'index.html': {
+    file: 'assets/index-a.js',
+    isEntry: true,
+    imports: ['_react-b.js', '_theme-c.js'],
+    dynamicImports: ['src/app/routed-app.tsx'],
+  },
+  '_react-b.js': { file: 'assets/react-b.js' },
+  '_theme-c.js': { file: 'assets/theme-c.js', imports: ['_react-b.js'] },
+  'src/app/routed-app.tsx': {
+    file: 'assets/routed-app-d.js',
+    imports: ['_react-b.js', '_zod-e.js'],
+    dynamicImports: ['src/routes/index.tsx'],
+  },
+  '_zod-e.js': { file: 'assets/zod-e.js' },
+  'src/routes/index.tsx': { file: 'assets/index-f.js', imports: ['_theme-c.js'], css: ['assets/index-f.css'] },
+};
+
+const sizes = (entries: Record<string, number>) => Object.entries(entries).map(([file, gzip]) => ({ file, gzip }));
+
+describe('entryGraph', () => {
+  it('holds the entries and what they import statically, transitively, but no dynamic import', () => {
+    expect([...entryGraph(manifest)].sort()).toEqual(['assets/index-a.js', 'assets/react-b.js', 'assets/theme-c.js']);
+  });
+
+  it('refuses a manifest whose imports name a missing entry', () => {
+    expect(() => entryGraph({ 'index.html': { file: 'assets/i.js', isEntry: true, imports: ['_gone.js'] } })).toThrow(
+      /_gone\.js/,
+    );
+  });
+});
+
+describe('checkBudget', () => {
+  const budget = { initialJs: 100, lazyChunk: 50 };
+  const initial = entryGraph(manifest);
+
+  it('holds when the initial total and every lazy chunk are within it, limits included', () => {
+    const chunks = sizes({
+      'assets/index-a.js': 60,
+      'assets/react-b.js': 30,
+      'assets/theme-c.js': 10,
+      'assets/routed-app-d.js': 50,
+      'assets/zod-e.js': 20,
+    });
+    const report = checkBudget(chunks, initial, budget);
+    expect(report.failures).toEqual([]);
+    expect(report.initialGzip).toBe(100);
+    expect(report.initial.map((c) => c.file)).toEqual(['assets/index-a.js', 'assets/react-b.js', 'assets/theme-c.js']);
+    expect(report.lazy.map((c) => c.file)).toEqual(['assets/routed-app-d.js', 'assets/zod-e.js']);
+  });
+
+  it('fails on an initial total one byte over, and names each lazy chunk over its limit', () => {
+    const chunks = sizes({
+      'assets/index-a.js': 61,
+      'assets/react-b.js': 30,
+      'assets/theme-c.js': 10,
+      'assets/routed-app-d.js': 51,
+      'assets/zod-e.js': 70,
+      // Not in the manifest (e.g. a worker): counted as lazy all the same.
+      'assets/stray-g.js': 49,
+    });
+    const report = checkBudget(chunks, initial, budget);
+    expect(report.failures).toEqual([
+      'Initial JS is 0.10 kB gz, over the budget of 0.10 kB.',
+      'Lazy chunk assets/zod-e.js is 0.07 kB gz, over the budget of 0.05 kB.',
+      'Lazy chunk assets/routed-app-d.js is 0.05 kB gz, over the budget of 0.05 kB.',
+    ]);
+    expect(report.initialGzip).toBe(101);
+  });
+
+  it('fails when no entry chunk is found', () => {
+    const report = checkBudget(sizes({ 'assets/zod-e.js': 1 }), new Set(), budget);
+    expect(report.failures).toEqual(['No entry chunk was found in the manifest.']);
+  });
+
+  it('prints the initial files, their total and the lazy chunks largest first', () => {
+    const report = checkBudget(
+      sizes({ 'assets/index-a.js': 1500, 'assets/zod-e.js': 2500, 'assets/routed-app-d.js': 3500 }),
+      initial,
+      budget,
+    );
+    expect(formatReport(report, budget).split('\n')).toEqual([
+      'initial  assets/index-a.js          1.50 kB',
+      'initial  total (budget 0.10 kB)     1.50 kB',
+      'lazy     assets/routed-app-d.js     3.50 kB',
+      'lazy     assets/zod-e.js            2.50 kB',
+      'lazy     largest allowed            0.05 kB',
+    ]);
+  });
+});

@@ -1,0 +1,81 @@
+/** One entry of Vite's build manifest (`build.manifest`), keyed by source or shared-chunk name. */
+export type ManifestChunk = {
+  file: string;
+  isEntry?: boolean;
+  imports?: string[];
+  dynamicImports?: string[];
+  css?: string[];
+};
+
+export type Manifest = Record<string, ManifestChunk>;
+
+export type Budget = {
+  /** Entry chunks plus everything they import statically, in gzip bytes. */
+  initialJs: number;
+  /** Any one chunk loaded later, in gzip bytes. */
+  lazyChunk: number;
+};
+
+export const BUDGET: Budget = { initialJs: 150_000, lazyChunk: 60_000 };
+
+export type SizedChunk = { file: string; gzip: number };
+
+export type BudgetReport = {
+  initial: SizedChunk[];
+  lazy: SizedChunk[];
+  initialGzip: number;
+  /** What breaks the budget, one sentence each; empty when it holds. */
+  failures: string[];
+};
+
+/**
+ * The files the browser fetches before the first render: every entry and, transitively, what it
+ * imports statically (what index.html loads and modulepreloads). Dynamic imports stay out.
+ */
+export function entryGraph(manifest: Manifest): Set<string> {
+  const files = new Set<string>();
+  const seen = new Set<string>();
+  const pending = Object.keys(manifest).filter((key) => manifest[key]?.isEntry);
+  while (pending.length > 0) {
+    const key = pending.pop()!;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    const chunk = manifest[key];
+    if (!chunk) throw new Error(`The manifest names ${key} as an import but has no entry for it.`);
+    files.add(chunk.file);
+    pending.push(...(chunk.imports ?? []));
+  }
+  return files;
+}
+
+/** Splits the JS files into initial and lazy and checks both against the budget. */
+export function checkBudget(chunks: SizedChunk[], initialFiles: Set<string>, budget: Budget = BUDGET): BudgetReport {
+  const bySize = [...chunks].sort((a, b) => b.gzip - a.gzip || a.file.localeCompare(b.file));
+  const initial = bySize.filter((chunk) => initialFiles.has(chunk.file));
+  const lazy = bySize.filter((chunk) => !initialFiles.has(chunk.file));
+  const initialGzip = initial.reduce((sum, chunk) => sum + chunk.gzip, 0);
+  const failures: string[] = [];
+  if (initial.length === 0) failures.push('No entry chunk was found in the manifest.');
+  if (initialGzip > budget.initialJs)
+    failures.push(`Initial JS is ${kB(initialGzip)} gz, over the budget of ${kB(budget.initialJs)}.`);
+  for (const chunk of lazy.filter((c) => c.gzip > budget.lazyChunk))
+    failures.push(`Lazy chunk ${chunk.file} is ${kB(chunk.gzip)} gz, over the budget of ${kB(budget.lazyChunk)}.`);
+  return { initial, lazy, initialGzip, failures };
+}
+
+export function kB(bytes: number): string {
+  return `${(bytes / 1000).toFixed(2)} kB`;
+}
+
+/** A plain-text table: the initial files, their total, then the lazy chunks largest first. */
+export function formatReport(report: BudgetReport, budget: Budget = BUDGET, lazyRows = 15): string {
+  const rows: [string, string][] = [
+    ...report.initial.map((chunk): [string, string] => [`initial  ${chunk.file}`, kB(chunk.gzip)]),
+    [`initial  total (budget ${kB(budget.initialJs)})`, kB(report.initialGzip)],
+    ...report.lazy.slice(0, lazyRows).map((chunk): [string, string] => [`lazy     ${chunk.file}`, kB(chunk.gzip)]),
+  ];
+  if (report.lazy.length > lazyRows) rows.push([`lazy     … ${report.lazy.length - lazyRows} smaller chunks`, '']);
+  rows.push([`lazy     largest allowed`, kB(budget.lazyChunk)]);
+  const width = Math.max(...rows.map(([name]) => name.length));
+  return rows.map(([name, size]) => `${name.padEnd(width)}  ${size.padStart(10)}`).join('\n');
+}

@@ -1,0 +1,19 @@
+// Listed first: vite.config.ts bundles it into zod's own chunk, so the switch is set as soon as zod
+// runs, before any route module builds a schema.
+import '../lib/zod-without-eval';
+import { RouterProvider } from '@tanstack/react-router';
+import type { AuthContextProps } from 'react-oidc-context';
+import { hasStoredUser } from '../lib/app-storage';
+import { queryClient } from '../lib/query-client';
+import { preloadScreenCode, router } from './router';
+
+// A visitor without a stored user is on the way to the sign-in page and needs no screen.
+if (hasStoredUser()) preloadScreenCode(window.location.pathname);
+
+/**
+ * The router with every route's guard, search schemas and loaders (and zod and the API contract
+ * with them): loaded apart from the entry, while the stored user is being read.
+ */
+export function RoutedApp({ auth }: { auth: AuthContextProps }) {
+  return <RouterProvider router={router} context={{ queryClient, auth }} />;
+}
