@@ -1,4 +1,4 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 
 export default defineConfig({
@@ -18,8 +18,19 @@ export default defineConfig({
           name: 'server',
           environment: 'node',
           include: ['server/**/*.test.ts'],
+          exclude: [...configDefaults.exclude, 'server/replicas/**'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
+        },
+      },
+      {
+        // Server processes behind nginx on PostgreSQL: `npm run test:replicas` (needs DATABASE_URL).
+        test: {
+          name: 'replicas',
+          environment: 'node',
+          include: ['server/replicas/*.test.ts'],
+          testTimeout: 120_000,
+          hookTimeout: 240_000,
         },
       },
       {

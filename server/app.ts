@@ -7,25 +7,39 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config';
-import type { Db } from './db/client';
+import { migrationsFolder, migrationsSchema, type DatabaseDriver, type Db, type PoolStats } from './db/client';
 import { registerIdentityProvider } from './idp/interactions';
 import { createGrantCheck } from './idp/grant-check';
 import { DEFAULT_THROTTLE_POLICY } from './idp/sign-in-throttle';
 import { AuthError, createTokenVerifier, type AuthUser } from './auth/verify-token';
 import { logOptions } from './lib/log-options';
 import { HttpProblem } from './lib/problem';
+import { registerHealthRoutes } from './plugins/health';
+import { registerMetrics } from './plugins/metrics';
 import { registerProblemHandling } from './plugins/problems';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { registerSpaAssets } from './plugins/spa-assets';
 import { apiRoutes } from './routes/api';
 import { handlers as defaultHandlers } from './routes/handlers';
-import { startProcessingWorker } from './services/processing';
+import { startProcessingWorker, type ProcessingWorker } from './services/processing';
 import { processingTriggerRoutes } from './routes/processing-trigger';
 import type { Handlers } from './routes/handler-types';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /**
+     * Begins shutdown: /readyz answers 503 and the processing worker claims nothing more, while
+     * requests are still served. `close()` drains too; call this first to give the balancer time.
+     */
+    drain(): void;
+  }
+}
 
 type BuildAppOptions = {
   config: AppConfig;
   db: Db;
+  /** For the metrics: which driver, and the PostgreSQL pool's counts when there is one. */
+  database?: { driver: DatabaseDriver; poolStats?: () => PoolStats };
   logger?: boolean;
   /** Where the log goes instead of stdout (tests read it). */
   logStream?: Writable;
@@ -66,7 +80,14 @@ async function tokenVerifier(app: FastifyInstance, config: AppConfig, db: Db) {
 }
 
 /** The whole server as one plugin tree: identity provider, API, OpenAPI docs and the built SPA. */
-export async function buildApp({ config, db, logger = false, logStream, handlers = defaultHandlers }: BuildAppOptions) {
+export async function buildApp({
+  config,
+  db,
+  database = { driver: 'pglite' },
+  logger = false,
+  logStream,
+  handlers = defaultHandlers,
+}: BuildAppOptions) {
   const app = Fastify({
     logger: logger ? logOptions(config.logLevel, logStream) : false,
     trustProxy: config.trustProxy,
@@ -74,6 +95,30 @@ export async function buildApp({ config, db, logger = false, logStream, handlers
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  let worker: ProcessingWorker | null = null;
+  let draining = false;
+  if (config.processingIntervalMs > 0) {
+    app.addHook('onReady', async () => {
+      if (draining) return;
+      worker = startProcessingWorker(db, config.processingIntervalMs, (err, requestPK) =>
+        app.log.error({ err, requestPK }, 'request processing failed'),
+      );
+    });
+  }
+  app.decorate('drain', () => {
+    if (draining) return;
+    draining = true;
+    app.log.info('draining: not ready, no new processing');
+    // Stops claiming at once; the request in hand is awaited when the app closes.
+    void worker?.stop();
+  });
+  // Also when close() is called without drain() first (tests, a second signal).
+  app.addHook('preClose', async () => app.drain());
+  app.addHook('onClose', async () => {
+    await worker?.stop();
+  });
+  const isDraining = () => draining;
+
   await registerSecurityHeaders(app, {
     publicUrl: config.publicUrl,
     externalOrigins: config.oidcAuthority ? [new URL(config.oidcAuthority).origin] : [],
@@ -82,6 +127,11 @@ export async function buildApp({ config, db, logger = false, logStream, handlers
   const spaIndex = config.serveSpa && existsSync(indexFile);
   // Before any plugin, so every encapsulated context inherits the problem-body handlers.
   registerProblemHandling(app, { spaIndexHtml: spaIndex ? await readFile(indexFile, 'utf8') : null });
+  // Before every other route: the metrics time only routes registered after them.
+  if (config.metrics) {
+    await registerMetrics(app, { db, ...database, token: config.metricsToken, isDraining });
+  }
+  await registerHealthRoutes(app, { db, migrationsFolder, migrationsSchema, isDraining });
 
   await app.register(swagger, {
     openapi: {
@@ -110,13 +160,6 @@ export async function buildApp({ config, db, logger = false, logStream, handlers
     }
   };
   await app.register(apiRoutes, { db, handlers, authenticate });
-
-  if (config.processingIntervalMs > 0) {
-    const worker = startProcessingWorker(db, config.processingIntervalMs, (err, requestPK) =>
-      app.log.error({ err, requestPK }, 'request processing failed'),
-    );
-    app.addHook('onClose', () => worker.stop());
-  }
 
   if (config.processingTriggerToken)
     await app.register(processingTriggerRoutes, { db, token: config.processingTriggerToken });

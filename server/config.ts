@@ -29,11 +29,29 @@ export type AppConfig = {
    * `loopback`). Anyone else could claim any address and walk around the per-address sign-in lock.
    */
   trustProxy: string;
+  /** Serve Prometheus metrics at /metrics (METRICS=true); off by default. */
+  metrics: boolean;
+  /** When set, /metrics answers only to `Authorization: Bearer <token>`; required for an https PUBLIC_URL. */
+  metricsToken?: string;
+  /** After SIGTERM: how long /readyz answers 503 while requests are still served, before the listener closes. */
+  shutdownDelayMs: number;
+  /** After SIGTERM: the longest the process waits for in-flight work before it exits anyway. */
+  shutdownTimeoutMs: number;
+};
+
+const nonNegative = (value: string | undefined, fallback: number) => {
+  const n = value ? Number(value) : fallback;
+  return Number.isFinite(n) && n >= 0 ? n : fallback;
 };
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const port = Number(env.PORT ?? 3000);
   const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, '');
+  const metrics = env.METRICS === 'true';
+  const metricsToken = env.METRICS_TOKEN || undefined;
+  // A production origin must not hand its metrics (routes, load, queue) to anyone who asks.
+  if (metrics && !metricsToken && publicUrl.startsWith('https://'))
+    throw new Error('METRICS=true with an https PUBLIC_URL needs METRICS_TOKEN');
   return {
     port,
     host: env.HOST ?? '0.0.0.0',
@@ -51,5 +69,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     logLevel: env.LOG_LEVEL ?? 'info',
     signInLockSeconds: Math.max(1, Number(env.SIGN_IN_LOCK_SECONDS ?? 30) || 30),
     trustProxy: env.TRUST_PROXY ?? 'loopback',
+    metrics,
+    metricsToken,
+    shutdownDelayMs: nonNegative(env.SHUTDOWN_DELAY_MS, 0),
+    shutdownTimeoutMs: nonNegative(env.SHUTDOWN_TIMEOUT_MS, 30_000),
   };
 }

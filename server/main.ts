@@ -28,7 +28,12 @@ const database = await openDatabase(
 );
 await seedDatabase(database.db, { largeGroupMembers: config.seedMembers });
 
-const app = await buildApp({ config, db: database.db, logger: true });
+const app = await buildApp({
+  config,
+  db: database.db,
+  database: { driver: database.driver, poolStats: database.poolStats },
+  logger: true,
+});
 await app.listen({ port: config.port, host: config.host });
 
 console.log(
@@ -43,10 +48,32 @@ if (!config.oidcAuthority) {
   }
 }
 
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.once(signal, async () => {
+// Graceful shutdown: stop taking new work (readyz 503, no new processing), keep serving for
+// SHUTDOWN_DELAY_MS so the balancer notices, then close the listener, finish the requests in flight
+// and the request being processed, and close the pool. A second signal, or SHUTDOWN_TIMEOUT_MS
+// passing, ends the process at once.
+let shuttingDown = false;
+async function shutdown(signal: NodeJS.Signals) {
+  if (shuttingDown) {
+    app.log.warn({ signal }, 'second signal: exiting without waiting');
+    process.exit(1);
+  }
+  shuttingDown = true;
+  app.log.info({ signal }, 'shutting down');
+  setTimeout(() => {
+    app.log.error({ timeoutMs: config.shutdownTimeoutMs }, 'shutdown took too long: exiting');
+    process.exit(1);
+  }, config.shutdownTimeoutMs).unref();
+  try {
+    app.drain();
+    await new Promise((resolve) => setTimeout(resolve, config.shutdownDelayMs));
     await app.close();
     await database.close();
+    app.log.info('shut down');
     process.exit(0);
-  });
+  } catch (error) {
+    app.log.error({ err: error }, 'shutdown failed');
+    process.exit(1);
+  }
 }
+for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, (received) => void shutdown(received));

@@ -41,10 +41,15 @@ type OpenDatabaseOptions = {
   loadDataDir?: Blob;
 };
 
+/** Connections of the PostgreSQL pool: open, idle, and callers waiting for one. */
+export type PoolStats = { total: number; idle: number; waiting: number; max: number };
+
 export type OpenedDatabase = {
   db: Db;
   close(): Promise<void>;
   driver: DatabaseDriver;
+  /** PostgreSQL only: PGlite is one in-process connection with no pool to report. */
+  poolStats?: () => PoolStats;
   /** The underlying PGlite instance (PGlite driver only), e.g. to dump its data directory. */
   pglite?: PGlite;
 };
@@ -75,14 +80,46 @@ async function openPglite(dataDir: string | undefined, loadDataDir: Blob | undef
   }
 }
 
+// Arbitrary constant shared by every replica, so that only one of them migrates at a time.
+const MIGRATION_LOCK_KEY = 20250725;
+const POOL_MAX = 10;
+
+/**
+ * Replicas starting together on a fresh database would otherwise run the same migration side by side,
+ * and all but one would fail on the tables the first one created. The lock is a session lock, held
+ * on one connection for the whole migration; the others wait, then find nothing left to apply.
+ */
+async function migrateLocked(pool: pg.Pool): Promise<void> {
+  const client = await pool.connect();
+  try {
+    await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+    try {
+      await migrateNodePg(drizzleNodePg({ client, schema }), { migrationsFolder, migrationsSchema });
+    } finally {
+      await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]);
+    }
+  } finally {
+    client.release();
+  }
+}
+
 async function openPostgres(connectionString: string): Promise<OpenedDatabase> {
-  const pool = new pg.Pool({ connectionString, max: 10 });
+  const pool = new pg.Pool({ connectionString, max: POOL_MAX });
   // An idle client losing its connection must not crash the process; the next query reconnects.
   pool.on('error', (error) => console.error('postgres pool error:', error.message));
   try {
-    const db = drizzleNodePg({ client: pool, schema });
-    await migrateNodePg(db, { migrationsFolder, migrationsSchema });
-    return { db, driver: 'postgres', close: () => pool.end() };
+    await migrateLocked(pool);
+    return {
+      db: drizzleNodePg({ client: pool, schema }),
+      driver: 'postgres',
+      close: () => pool.end(),
+      poolStats: () => ({
+        total: pool.totalCount,
+        idle: pool.idleCount,
+        waiting: pool.waitingCount,
+        max: POOL_MAX,
+      }),
+    };
   } catch (error) {
     await pool.end();
     throw error;

@@ -306,6 +306,10 @@ export const requests = pgTable(
     index('requests_employer_created_idx').on(t.employerPK, t.createdAt),
     index('requests_employer_status_idx').on(t.employerPK, t.status),
     index('requests_subscriber_idx').on(t.subscriberPK),
+    // The processing queue: the worker's claim and the queue-depth metric read only these rows.
+    index('requests_processing_queue_idx')
+      .on(t.requestPK)
+      .where(sql`${t.status} = 'HRApproved'`),
   ],
 );
 

@@ -12,11 +12,11 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { migrationsFolder, openDatabase, type DatabaseDriver, type Db, type OpenedDatabase } from './client.js';
+import { migrationsFolder, openDatabase, type OpenedDatabase } from './client.js';
 import { seedDatabase, type SeedOptions } from './seed/seed-database';
 import { localToday } from '../lib/calendar';
 
-export type TestDatabase = { db: Db; close(): Promise<void>; driver: DatabaseDriver };
+export type TestDatabase = Pick<OpenedDatabase, 'db' | 'driver' | 'poolStats'> & { close(): Promise<void> };
 
 type TestDatabaseOptions = {
   /** Seed before returning: `true` for the default seed as of today, or explicit seed options. */
@@ -59,6 +59,7 @@ async function createPostgresDatabase(url: string): Promise<TestDatabase> {
   return {
     db: opened.db,
     driver: opened.driver,
+    poolStats: opened.poolStats,
     close: async () => {
       await opened.close();
       await adminQuery(url, `drop database if exists "${name}" with (force)`);

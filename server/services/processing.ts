@@ -3,7 +3,7 @@
 // reason as the note) or approved and applied to member data and marked pushed (HEZApproved, then
 // PushedToRemote), all in one transaction per request. Requests are claimed with FOR UPDATE SKIP
 // LOCKED, so several API replicas can run the worker side by side without taking the same request.
-import { and, asc, eq, notInArray } from 'drizzle-orm';
+import { and, asc, count, eq, notInArray } from 'drizzle-orm';
 import type { RequestStatus } from '../../src/contracts/requests';
 import type { Db } from '../db/client';
 import { requests } from '../db/schema';
@@ -20,6 +20,8 @@ type ProcessingOptions = {
   today?: string;
   /** Where failures go; they never stop the run. */
   onError?: (error: unknown, requestPK: number | null) => void;
+  /** Once aborted, no further request is claimed; the one in hand is finished (shutdown). */
+  signal?: AbortSignal;
 };
 
 const DEFAULT_LIMIT = 100;
@@ -71,10 +73,10 @@ async function processClaimed(
  * request whose transaction fails (a lost connection, say) is left HRApproved for the next run.
  */
 export async function processPendingRequests(db: Db, opts: ProcessingOptions = {}): Promise<ProcessingOutcome[]> {
-  const { limit = DEFAULT_LIMIT, today = localToday(), onError = logToConsole } = opts;
+  const { limit = DEFAULT_LIMIT, today = localToday(), onError = logToConsole, signal } = opts;
   const outcomes: ProcessingOutcome[] = [];
   const failed: number[] = [];
-  while (outcomes.length + failed.length < limit) {
+  while (outcomes.length + failed.length < limit && !signal?.aborted) {
     const claimed = { requestPK: null as number | null };
     try {
       const outcome = await db.transaction(async (tx) => {
@@ -95,21 +97,29 @@ export async function processPendingRequests(db: Db, opts: ProcessingOptions = {
   return outcomes;
 }
 
-type ProcessingWorker = { stop(): Promise<void> };
+/** Requests waiting for the worker (HR-approved); answered from a partial index, so cheap to ask often. */
+export async function countWaitingRequests(db: Db): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(requests).where(eq(requests.status, 'HRApproved'));
+  return row?.n ?? 0;
+}
+
+export type ProcessingWorker = { stop(): Promise<void> };
 
 /**
  * Runs processPendingRequests every `intervalMs`; a run still going when the next is due is not
- * doubled. `stop` clears the timer and waits for a run in progress, so the database can close after.
+ * doubled. `stop` clears the timer and stops the run in progress from claiming more, then waits for
+ * the request in hand, so the database can close after. Calling it again waits for the same run.
  */
 export function startProcessingWorker(
   db: Db,
   intervalMs: number,
   onError: NonNullable<ProcessingOptions['onError']> = logToConsole,
 ): ProcessingWorker {
+  const stopping = new AbortController();
   let running: Promise<unknown> | null = null;
   const timer = setInterval(() => {
-    if (running) return;
-    running = processPendingRequests(db, { onError })
+    if (running || stopping.signal.aborted) return;
+    running = processPendingRequests(db, { onError, signal: stopping.signal })
       .catch((error: unknown) => onError(error, null))
       .finally(() => {
         running = null;
@@ -119,6 +129,7 @@ export function startProcessingWorker(
   return {
     async stop() {
       clearInterval(timer);
+      stopping.abort();
       await running;
     },
   };

@@ -1,0 +1,37 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { describe, expect, it } from 'vitest';
+import { openDatabase } from './client';
+
+const adminUrl = process.env.DATABASE_URL;
+
+async function admin(text: string) {
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    await client.query(text);
+  } finally {
+    await client.end();
+  }
+}
+
+// PGlite is one process's own database; the race exists only on a shared PostgreSQL.
+describe.skipIf(!adminUrl)('replicas starting together on an empty PostgreSQL database', () => {
+  it('migrate it once: none fails on the tables another one created', async () => {
+    const name = `migrate_${process.pid}_${randomBytes(4).toString('hex')}`;
+    await admin(`create database "${name}"`);
+    const url = new URL(adminUrl!);
+    url.pathname = `/${name}`;
+    try {
+      const opened = await Promise.allSettled([1, 2, 3].map(() => openDatabase({ databaseUrl: url.toString() })));
+      for (const result of opened) if (result.status === 'fulfilled') await result.value.close();
+      expect(opened.map((result) => (result.status === 'rejected' ? String(result.reason) : 'ok'))).toEqual([
+        'ok',
+        'ok',
+        'ok',
+      ]);
+    } finally {
+      await admin(`drop database if exists "${name}" with (force)`);
+    }
+  });
+});

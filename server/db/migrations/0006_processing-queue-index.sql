@@ -1,0 +1,1 @@
+CREATE INDEX "requests_processing_queue_idx" ON "requests" USING btree ("request_pk") WHERE "requests"."status" = 'HRApproved';

@@ -1,0 +1,307 @@
+// Two server processes on one PostgreSQL database behind a round-robin nginx, as a deployment runs
+// them: they migrate and seed the fresh database together, share sign-ins, apply each request exactly
+// once, and one of them can be shut down while the other keeps serving. `npm run test:replicas`.
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { and, asc, count, eq, inArray } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { endpointUrl } from '../../src/contracts/endpoint';
+import { endpoints } from '../../src/contracts/endpoints';
+import { openDatabase, type OpenedDatabase } from '../db/client';
+import { coverageOptions, divisions, plans, requestStatusHistory, requests, subscribers } from '../db/schema';
+import { localToday, yearOf } from '../lib/calendar';
+import { PROCESSING_ACTOR } from '../services/request-status';
+import { createEmptyDatabase, freePorts, startReplica, stopChild, waitFor, waitReady, type Replica } from './cluster';
+import { refreshHttp, signInHttp, type Tokens } from './http-sign-in';
+import { ensureNginx, startNginx } from './nginx';
+
+const ADMIN_URL = process.env.DATABASE_URL;
+const METRICS_TOKEN = 'replica-metrics-token';
+/** Kept short so the replica shut down in the last test is seen draining. */
+const SHUTDOWN_DELAY_MS = 1_500;
+const ENROLLMENTS = 6;
+const LAST_NAME = 'Replicaton';
+const year = yearOf(localToday());
+
+type Json = Record<string, unknown>;
+
+let database: { url: string; drop(): Promise<void> } | undefined;
+let dir: string;
+let replicas: Replica[] = [];
+let proxy: Awaited<ReturnType<typeof startNginx>> | undefined;
+let proxyUrl: string;
+let direct: OpenedDatabase | undefined;
+
+const bearer = (tokens: Tokens) => ({ authorization: `Bearer ${tokens.access_token}` });
+
+async function api(base: string, tokens: Tokens, method: string, url: string, body?: Json, headers: Json = {}) {
+  const response = await fetch(base + url, {
+    method,
+    headers: {
+      ...bearer(tokens),
+      ...(body ? { 'content-type': 'application/json' } : {}),
+      ...(headers as Record<string, string>),
+    },
+    ...(body ? { body: JSON.stringify(body) } : {}),
+  });
+  const text = await response.text();
+  return { status: response.status, etag: response.headers.get('etag'), json: () => JSON.parse(text) as Json };
+}
+
+/** The current-year plans and tiers of group 2's first division, as seeded. */
+async function planMenu() {
+  const db = direct!.db;
+  const [division] = await db
+    .select()
+    .from(divisions)
+    .where(eq(divisions.employerPK, 2))
+    .orderBy(asc(divisions.divisionPK));
+  const current = await db
+    .select()
+    .from(plans)
+    .where(and(eq(plans.divisionPK, division!.divisionPK), eq(plans.contractBeginDate, `${year}-01-01`)));
+  const tiers = await db
+    .select()
+    .from(coverageOptions)
+    .where(and(eq(coverageOptions.divisionPK, division!.divisionPK), eq(coverageOptions.requiresDependents, false)));
+  const of = (type: string) => current.filter((p) => p.planType === type).map((p) => p.planPK);
+  return {
+    divisions: division!.divisionPK,
+    isMedicalCoverage: true,
+    employerPlanPK: of('Medical')[0],
+    medicalTierPK: tiers.find((x) => x.isMedical)!.coverageOptionPK,
+    isDentalCoverage: true,
+    employerDentalPlanPK: of('Dental')[0],
+    dentalTierPK: tiers.find((x) => !x.isMedical)!.coverageOptionPK,
+    isFSA: false,
+    FSAElections: [],
+  };
+}
+
+function subscriberForm(i: number, ssn?: string): Json {
+  return {
+    firstName: `Rowan${String.fromCharCode(65 + i)}`,
+    lastName: LAST_NAME,
+    middleName: '',
+    ...(ssn ? { ssn } : {}),
+    dateOfBirth: '1985-03-14',
+    maritalStatusPK: 1,
+    genderID: 1,
+    address1: '7 Proxy Lane',
+    address2: '',
+    zipCode: '12345',
+    city: 'Springfield',
+    stateID: 5,
+    phone1: '5550001111',
+    phone2: '',
+    emailAddress: 'rowan@example.com',
+  };
+}
+
+/** A broker's new enrollment, from step 1 to Submit, every call through the proxy. */
+async function enrollAsBroker(broker: Tokens, i: number, ssn: string, menu: Json): Promise<number> {
+  const url = endpointUrl(endpoints.createEnrollmentRequest);
+  const created = await api(proxyUrl, broker, 'POST', url, {
+    saveStep: 1,
+    employerPK: 2,
+    subscriber: subscriberForm(i, ssn),
+  });
+  expect(created.status).toBe(200);
+  const { requestPK } = created.json() as { requestPK: number };
+  const draft = {
+    employerPK: 2,
+    subscriber: subscriberForm(i),
+    dateOfHire: `${year}-01-10`,
+    effectiveDate: `${year}-02-01`,
+    occupation: 'Analyst',
+    jobTitle: 'Lead',
+    hasDependents: false,
+    dependents: [],
+  };
+  const atStep3 = await api(
+    proxyUrl,
+    broker,
+    'PUT',
+    `${url}?requestPK=${requestPK}`,
+    { ...draft, saveStep: 3 },
+    {
+      'if-match': created.etag,
+    },
+  );
+  expect(atStep3.status).toBe(200);
+  const submitted = await api(
+    proxyUrl,
+    broker,
+    'PUT',
+    `${url}?requestPK=${requestPK}`,
+    { ...draft, ...menu, saveStep: 4, submit: true },
+    { 'if-match': atStep3.etag },
+  );
+  expect(submitted.json()).toEqual({ requestPK, hasError: false });
+  return requestPK;
+}
+
+async function scrape(replica: Replica): Promise<string> {
+  const response = await fetch(`${replica.url}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } });
+  expect(response.status).toBe(200);
+  return response.text();
+}
+
+// `vitest run` of every project (npm run test:unit) has no database for it; test:replicas always does.
+describe.skipIf(!ADMIN_URL)('two replicas behind a round-robin proxy', () => {
+  beforeAll(async () => {
+    ensureNginx();
+    dir = await mkdtemp(path.join(os.tmpdir(), 'portal-replicas-'));
+    database = await createEmptyDatabase(ADMIN_URL!);
+    const [proxyPort, ...ports] = await freePorts(3);
+    proxyUrl = `http://127.0.0.1:${proxyPort}`;
+    const env = {
+      DATABASE_URL: database.url,
+      PUBLIC_URL: proxyUrl,
+      DATA_DIR: path.join(dir, 'data'),
+      SERVE_SPA: 'false',
+      PROCESSING_INTERVAL_MS: '100',
+      LOG_LEVEL: 'info',
+      METRICS: 'true',
+      METRICS_TOKEN,
+      SHUTDOWN_DELAY_MS: String(SHUTDOWN_DELAY_MS),
+    };
+    // Started together on the empty database: they migrate and seed it side by side.
+    replicas = ports.map((port, i) => startReplica(`replica ${'AB'[i]}`, port!, env));
+    await Promise.all(replicas.map((replica) => waitReady(replica, 120_000)));
+    proxy = await startNginx({
+      listen: `127.0.0.1:${proxyPort}`,
+      upstreams: replicas.map((replica) => new URL(replica.url).host),
+      prefix: dir,
+    });
+    await waitFor(`the proxy (${proxy.log.join('')})`, 10_000, async () =>
+      (await fetch(`${proxyUrl}/healthz`)).ok ? true : undefined,
+    );
+    direct = await openDatabase({ databaseUrl: database.url });
+  });
+
+  afterAll(async () => {
+    await Promise.all(replicas.map((replica) => stopChild(replica.process, replica.exited)));
+    if (proxy) await stopChild(proxy.process, proxy.exited, 'SIGQUIT');
+    await direct?.close();
+    await database?.drop();
+    if (dir) await rm(dir, { recursive: true, force: true });
+  });
+
+  const secrets: string[] = [];
+
+  it('enroll, approve and process through the proxy: each request is applied exactly once', async () => {
+    const [broker, hr] = await Promise.all([
+      signInHttp(proxyUrl, proxyUrl, 'broker@example.com'),
+      signInHttp(proxyUrl, proxyUrl, 'hr@example.com'),
+    ]);
+    secrets.push(broker.access_token, broker.refresh_token, hr.access_token, hr.refresh_token);
+    const menu = await planMenu();
+    const ssns = Array.from({ length: ENROLLMENTS }, (_, i) => `96${i}-31-${String(4100 + i)}`);
+    secrets.push(...ssns);
+
+    const requestPKs = await Promise.all(ssns.map((ssn, i) => enrollAsBroker(broker, i, ssn, menu)));
+    // Submitted by a broker, so HR approves; both replicas' workers then race for the requests.
+    const approvals = await Promise.all(
+      requestPKs.map((requestPK) =>
+        api(proxyUrl, hr, 'POST', `${endpointUrl(endpoints.hrApproveRequest)}?requestPK=${requestPK}`),
+      ),
+    );
+    expect(approvals.map((a) => a.status)).toEqual(requestPKs.map(() => 200));
+
+    const db = direct!.db;
+    await waitFor('processing of every request', 60_000, async () => {
+      const [left] = await db
+        .select({ n: count() })
+        .from(requests)
+        .where(and(inArray(requests.requestPK, requestPKs), inArray(requests.status, ['Submitted', 'HRApproved'])));
+      return left!.n === 0 ? true : undefined;
+    });
+
+    for (const [i, requestPK] of requestPKs.entries()) {
+      const history = await db
+        .select({ status: requestStatusHistory.status, changedBy: requestStatusHistory.changedBy })
+        .from(requestStatusHistory)
+        .where(eq(requestStatusHistory.requestPK, requestPK))
+        .orderBy(asc(requestStatusHistory.requestStatusHistoryPK));
+      expect(history.map((h) => h.status)).toEqual([
+        'Incomplete',
+        'Submitted',
+        'HRApproved',
+        'HEZApproved',
+        'PushedToRemote',
+      ]);
+      expect(history.slice(3).map((h) => h.changedBy)).toEqual([PROCESSING_ACTOR, PROCESSING_ACTOR]);
+      const enrolled = await db
+        .select({ firstName: subscribers.firstName })
+        .from(subscribers)
+        .where(and(eq(subscribers.employerPK, 2), eq(subscribers.ssn, ssns[i]!)));
+      expect(enrolled).toEqual([{ firstName: `Rowan${String.fromCharCode(65 + i)}` }]);
+    }
+    const [named] = await db.select({ n: count() }).from(subscribers).where(eq(subscribers.lastName, LAST_NAME));
+    expect(named!.n).toBe(ENROLLMENTS);
+    // Neither worker ever took a request the other held (the status guard would have failed it).
+    expect(replicas.flatMap((replica) => replica.log).filter((line) => line.includes('processing failed'))).toEqual([]);
+
+    // Round robin reached both replicas, and each reports its pool and an empty queue.
+    const route = endpointUrl(endpoints.createEnrollmentRequest);
+    for (const replica of replicas) {
+      const text = await scrape(replica);
+      expect(text).toMatch(
+        new RegExp(`http_request_duration_seconds_count\\{method="PUT",route="${route}",status_code="200"\\} [1-9]`),
+      );
+      expect(text).toMatch(/^portal_db_pool_connections [1-9]/m);
+      expect(text).toMatch(/^portal_processing_queue_depth 0$/m);
+      expect(text).toContain('portal_database_info{driver="postgres"} 1');
+    }
+    // The proxy does not hand out metrics.
+    expect((await fetch(`${proxyUrl}/metrics`)).status).toBe(404);
+  });
+
+  it('a token issued by one replica is accepted by the other, and its refresh token works there', async () => {
+    const [a, b] = replicas as [Replica, Replica];
+    const tokens = await signInHttp(a.url, proxyUrl, 'hr@example.com');
+    secrets.push(tokens.access_token, tokens.refresh_token);
+    const header = endpointUrl(endpoints.employerDetails);
+    expect((await api(b.url, tokens, 'GET', `${header}?employerPK=2`)).status).toBe(200);
+    expect((await api(a.url, tokens, 'GET', `${header}?employerPK=2`)).status).toBe(200);
+    const renewed = await refreshHttp(b.url, tokens.refresh_token);
+    secrets.push(renewed.access_token, renewed.refresh_token);
+    expect((await api(a.url, renewed, 'GET', `${header}?employerPK=2`)).status).toBe(200);
+  });
+
+  it('a replica shut down drains (readyz 503, still serving), exits cleanly, and its sign-ins refresh on the other', async () => {
+    const [a, b] = replicas as [Replica, Replica];
+    const tokens = await signInHttp(a.url, proxyUrl, 'broker@example.com');
+    secrets.push(tokens.access_token, tokens.refresh_token);
+
+    a.process.kill('SIGTERM');
+    await waitFor('replica A to drain', 5_000, async () =>
+      (await fetch(`${a.url}/readyz`)).status === 503 ? true : undefined,
+    );
+    // While the balancer notices, requests are still answered.
+    expect((await fetch(`${a.url}/healthz`)).status).toBe(200);
+    expect(await a.exited).toBe(0);
+    expect(a.log.join('\n')).toContain('"msg":"shut down"');
+
+    // Through the proxy, which now finds only replica B.
+    for (let i = 0; i < 2; i++) expect((await fetch(`${proxyUrl}/readyz`)).status).toBe(200);
+    const renewed = await refreshHttp(proxyUrl, tokens.refresh_token);
+    secrets.push(renewed.access_token, renewed.refresh_token);
+    expect((await api(proxyUrl, renewed, 'GET', `${endpointUrl(endpoints.employerDetails)}?employerPK=2`)).status).toBe(
+      200,
+    );
+    expect((await api(b.url, tokens, 'GET', `${endpointUrl(endpoints.employerDetails)}?employerPK=2`)).status).toBe(
+      200,
+    );
+  });
+
+  it('the replicas logged no token, SSN or member name, and no successful probe', () => {
+    const log = replicas.flatMap((replica) => replica.log).join('\n');
+    expect(log).toContain('"msg":"request completed"');
+    for (const secret of secrets) expect(log).not.toContain(secret);
+    expect(log).not.toContain(LAST_NAME);
+    expect(log).not.toMatch(/"url":"\/(healthz|readyz|metrics)"/);
+  });
+});
