@@ -24,7 +24,7 @@ export default defineConfig({
         },
       },
       {
-        // Server processes behind nginx on PostgreSQL: `npm run test:replicas` (needs DATABASE_URL).
+        // Server processes behind nginx on PostgreSQL: only `npm run test:replicas`, which provides DATABASE_URL.
         test: {
           name: 'replicas',
           environment: 'node',

@@ -13,7 +13,7 @@ import { coverageOptions, divisions, plans, requestStatusHistory, requests, subs
 import { localToday, yearOf } from '../lib/calendar';
 import { PROCESSING_ACTOR } from '../services/request-status';
 import { createEmptyDatabase, freePorts, startReplica, stopChild, waitFor, waitReady, type Replica } from './cluster';
-import { refreshHttp, signInHttp, type Tokens } from './http-sign-in';
+import { httpSend, refreshWith, signInTokens, type Tokens } from '../test/sign-in';
 import { ensureNginx, startNginx } from './nginx';
 
 const ADMIN_URL = process.env.DATABASE_URL;
@@ -148,9 +148,10 @@ async function scrape(replica: Replica): Promise<string> {
   return response.text();
 }
 
-// `vitest run` of every project (npm run test:unit) has no database for it; test:replicas always does.
-describe.skipIf(!ADMIN_URL)('two replicas behind a round-robin proxy', () => {
+// Run by `npm run test:replicas`, which always provides a PostgreSQL (npm run test:unit leaves this project out).
+describe('two replicas behind a round-robin proxy', () => {
   beforeAll(async () => {
+    if (!ADMIN_URL) throw new Error('The replica test needs DATABASE_URL: run it with `npm run test:replicas`.');
     ensureNginx();
     dir = await mkdtemp(path.join(os.tmpdir(), 'portal-replicas-'));
     database = await createEmptyDatabase(ADMIN_URL!);
@@ -193,8 +194,8 @@ describe.skipIf(!ADMIN_URL)('two replicas behind a round-robin proxy', () => {
 
   it('enroll, approve and process through the proxy: each request is applied exactly once', async () => {
     const [broker, hr] = await Promise.all([
-      signInHttp(proxyUrl, proxyUrl, 'broker@example.com'),
-      signInHttp(proxyUrl, proxyUrl, 'hr@example.com'),
+      signInTokens(httpSend(proxyUrl), 'broker@example.com', proxyUrl),
+      signInTokens(httpSend(proxyUrl), 'hr@example.com', proxyUrl),
     ]);
     secrets.push(broker.access_token, broker.refresh_token, hr.access_token, hr.refresh_token);
     const menu = await planMenu();
@@ -261,19 +262,19 @@ describe.skipIf(!ADMIN_URL)('two replicas behind a round-robin proxy', () => {
 
   it('a token issued by one replica is accepted by the other, and its refresh token works there', async () => {
     const [a, b] = replicas as [Replica, Replica];
-    const tokens = await signInHttp(a.url, proxyUrl, 'hr@example.com');
+    const tokens = await signInTokens(httpSend(a.url), 'hr@example.com', proxyUrl);
     secrets.push(tokens.access_token, tokens.refresh_token);
     const header = endpointUrl(endpoints.employerDetails);
     expect((await api(b.url, tokens, 'GET', `${header}?employerPK=2`)).status).toBe(200);
     expect((await api(a.url, tokens, 'GET', `${header}?employerPK=2`)).status).toBe(200);
-    const renewed = await refreshHttp(b.url, tokens.refresh_token);
+    const renewed = await refreshWith(httpSend(b.url), tokens.refresh_token);
     secrets.push(renewed.access_token, renewed.refresh_token);
     expect((await api(a.url, renewed, 'GET', `${header}?employerPK=2`)).status).toBe(200);
   });
 
   it('a replica shut down drains (readyz 503, still serving), exits cleanly, and its sign-ins refresh on the other', async () => {
     const [a, b] = replicas as [Replica, Replica];
-    const tokens = await signInHttp(a.url, proxyUrl, 'broker@example.com');
+    const tokens = await signInTokens(httpSend(a.url), 'broker@example.com', proxyUrl);
     secrets.push(tokens.access_token, tokens.refresh_token);
 
     a.process.kill('SIGTERM');
@@ -287,7 +288,7 @@ describe.skipIf(!ADMIN_URL)('two replicas behind a round-robin proxy', () => {
 
     // Through the proxy, which now finds only replica B.
     for (let i = 0; i < 2; i++) expect((await fetch(`${proxyUrl}/readyz`)).status).toBe(200);
-    const renewed = await refreshHttp(proxyUrl, tokens.refresh_token);
+    const renewed = await refreshWith(httpSend(proxyUrl), tokens.refresh_token);
     secrets.push(renewed.access_token, renewed.refresh_token);
     expect((await api(proxyUrl, renewed, 'GET', `${endpointUrl(endpoints.employerDetails)}?employerPK=2`)).status).toBe(
       200,

@@ -42,12 +42,35 @@ class CookieJar {
     for (const line of answer.setCookies) {
       const [pair = ''] = line.split(';');
       const eq = pair.indexOf('=');
-      this.cookies.set(pair.slice(0, eq).trim(), pair.slice(eq + 1).trim());
+      const name = pair.slice(0, eq).trim();
+      const value = pair.slice(eq + 1).trim();
+      // An empty or expired cookie is the provider clearing it.
+      if (value === '' || /expires=Thu, 01 Jan 1970/i.test(line)) this.cookies.delete(name);
+      else this.cookies.set(name, value);
     }
   }
   header() {
     return [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
   }
+}
+
+export type Tokens = { access_token: string; refresh_token: string; id_token: string };
+
+async function tokenCall(send: Send, form: Record<string, string>): Promise<Tokens> {
+  const answer = await send({
+    method: 'POST',
+    url: '/idp/token',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    payload: new URLSearchParams({ client_id: 'group-portal', ...form }).toString(),
+  });
+  if (answer.statusCode !== 200)
+    throw new Error(`token call answered ${answer.statusCode}: ${answer.body.slice(0, 200)}`);
+  return JSON.parse(answer.body) as Tokens;
+}
+
+/** What the SPA's silent renewal does: a new access token (and a rotated refresh token). */
+export function refreshWith(send: Send, refreshToken: string): Promise<Tokens> {
+  return tokenCall(send, { grant_type: 'refresh_token', refresh_token: refreshToken });
 }
 
 type Submitted = { statusCode: number; body: string; code: string | null };
@@ -96,21 +119,13 @@ export class LoginSession {
     return this.follow(answer);
   }
 
-  async token(code: string): Promise<string> {
-    const answer = await this.send({
-      method: 'POST',
-      url: '/idp/token',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      payload: new URLSearchParams({
-        grant_type: 'authorization_code',
-        code,
-        redirect_uri: this.redirectUri,
-        client_id: 'group-portal',
-        code_verifier: this.verifier,
-      }).toString(),
+  tokens(code: string): Promise<Tokens> {
+    return tokenCall(this.send, {
+      grant_type: 'authorization_code',
+      code,
+      redirect_uri: this.redirectUri,
+      code_verifier: this.verifier,
     });
-    if (answer.statusCode !== 200) throw new Error(`token exchange failed: ${answer.body}`);
-    return (JSON.parse(answer.body) as { access_token: string }).access_token;
   }
 
   /** Follows redirects until the code comes back or a page with a form (the login form) is shown. */
@@ -139,12 +154,16 @@ export class LoginSession {
   }
 }
 
-/** Signs in with the demo password and returns the access token the SPA would hold. */
-export async function signInWith(send: Send, email: string, publicUrl = 'http://localhost'): Promise<string> {
+/** Signs in with the demo password and returns the tokens the SPA would hold. */
+export async function signInTokens(send: Send, email: string, publicUrl = 'http://localhost'): Promise<Tokens> {
   const session = await LoginSession.open(send, publicUrl);
   const { code, statusCode, body } = await session.submit(email, DEMO_PASSWORD);
   if (!code) throw new Error(`sign-in of ${email} refused (${statusCode}): ${body.slice(0, 200)}`);
-  return session.token(code);
+  return session.tokens(code);
+}
+
+export async function signInWith(send: Send, email: string, publicUrl = 'http://localhost'): Promise<string> {
+  return (await signInTokens(send, email, publicUrl)).access_token;
 }
 
 /** Signs in inside the process. */
