@@ -139,42 +139,6 @@ async function loadReference(db: Db, employerPK: number) {
 }
 type Reference = Awaited<ReturnType<typeof loadReference>>;
 
-const subscriberColumns = {
-  subscriberPK: subscribers.subscriberPK,
-  employerPK: subscribers.employerPK,
-  subscriberID: subscribers.subscriberID,
-  firstName: subscribers.firstName,
-  lastName: subscribers.lastName,
-  dateOfBirth: subscribers.dateOfBirth,
-  genderPK: subscribers.genderPK,
-  email: subscribers.email,
-  address1: subscribers.address1,
-  address2: subscribers.address2,
-  city: subscribers.city,
-  statePK: subscribers.statePK,
-  zipCode: subscribers.zipCode,
-  ssn: subscribers.ssn,
-  dateOfHire: subscribers.dateOfHire,
-  divisionPK: subscribers.divisionPK,
-};
-
-const dependentColumns = {
-  dependentPK: dependents.dependentPK,
-  firstName: dependents.firstName,
-  lastName: dependents.lastName,
-  dateOfBirth: dependents.dateOfBirth,
-  genderPK: dependents.genderPK,
-  email: dependents.email,
-  sameAddress: dependents.sameAddress,
-  address1: dependents.address1,
-  address2: dependents.address2,
-  city: dependents.city,
-  statePK: dependents.statePK,
-  zipCode: dependents.zipCode,
-  ssn: dependents.ssn,
-  relationshipPK: dependents.relationshipPK,
-};
-
 const intArray = (values: number[]) => sql`${sql.param(values)}::int[]`;
 
 /**
@@ -187,16 +151,7 @@ async function subscriberKeys(db: Db, employerPK: number) {
   const result = await db.execute<{ keys: number[] | null }>(
     sql`select array_agg(${subscribers.subscriberPK}) as keys from ${subscribers} where ${subscribers.employerPK} = ${employerPK}`,
   );
-  // Sorted here: on PGlite the database's work holds the event loop, and this sort is cheaper.
   return Int32Array.from(result.rows[0]?.keys ?? []).sort();
-}
-
-function subscribersByKey(db: Db, subscriberPKs: number[]) {
-  return db
-    .select(subscriberColumns)
-    .from(subscribers)
-    .where(sql`${subscribers.subscriberPK} = any(${intArray(subscriberPKs)})`)
-    .orderBy(asc(subscribers.subscriberPK));
 }
 
 /** Coverage overlapping the range (inclusive; an open end matches any date on that side). */
@@ -207,91 +162,105 @@ function overlaps(range: CensusRange) {
   );
 }
 
-/** Medical and dental coverage of these subscribers and their dependents overlapping the range. */
-function coveragesOf(db: Db, subscriberPKs: number[], planPKs: number[], range: CensusRange) {
+/**
+ * One read per batch: every row of the file for these subscribers, already in file order (the
+ * subscriber, then dependents by key; medical before dental), with the member's own or the
+ * subscriber's values chosen by the database. Only lookups by key are left
+ * to the caller. A dependent row whose dependent is gone is left out.
+ */
+function censusRowsOf(
+  db: Db,
+  employerPK: number,
+  subscriberPKs: number[],
+  medicalPlanPKs: number[],
+  planPKs: number[],
+  range: CensusRange,
+) {
+  const home = sql`case when ${dependents.dependentPK} is not null and not ${dependents.sameAddress}`;
   return db
     .select({
-      coveragePK: coverages.coveragePK,
-      subscriberPK: coverages.subscriberPK,
-      dependentPK: coverages.dependentPK,
+      subscriberID: subscribers.subscriberID,
+      isDependent: sql<boolean>`${coverages.dependentPK} is not null`,
+      firstName: sql<string>`coalesce(${dependents.firstName}, ${subscribers.firstName})`,
+      lastName: sql<string>`coalesce(${dependents.lastName}, ${subscribers.lastName})`,
+      dateOfBirth: sql<string>`coalesce(${dependents.dateOfBirth}, ${subscribers.dateOfBirth})`,
+      genderPK: sql<number>`coalesce(${dependents.genderPK}, ${subscribers.genderPK})`,
+      email: sql<string>`coalesce(case when ${coverages.dependentPK} is null then ${subscribers.email} else ${dependents.email} end, '')`,
+      address1: sql<string>`coalesce(${home} then ${dependents.address1} else ${subscribers.address1} end, '')`,
+      address2: sql<string>`coalesce(${home} then ${dependents.address2} else ${subscribers.address2} end, '')`,
+      city: sql<string>`coalesce(${home} then ${dependents.city} else ${subscribers.city} end, '')`,
+      statePK: sql<number | null>`${home} then ${dependents.statePK} else ${subscribers.statePK} end`,
+      zipCode: sql<string>`coalesce(${home} then ${dependents.zipCode} else ${subscribers.zipCode} end, '')`,
+      // The census is the one answer that carries a full SSN (spec 2 §2).
+      ssn: sql<string>`coalesce(case when ${coverages.dependentPK} is null then ${subscribers.ssn} else ${dependents.ssn} end, '')`,
+      relationshipPK: dependents.relationshipPK,
       planPK: coverages.planPK,
       coverageOptionPK: coverages.coverageOptionPK,
+      // Employment belongs to the subscriber; a dependent was never hired.
+      dateOfHire: sql<string | null>`case when ${coverages.dependentPK} is null then ${subscribers.dateOfHire} end`,
       beginDate: coverages.beginDate,
       endDate: coverages.endDate,
+      divisionPK: subscribers.divisionPK,
     })
-    .from(coverages)
+    .from(subscribers)
+    .innerJoin(coverages, eq(coverages.subscriberPK, subscribers.subscriberPK))
+    .leftJoin(dependents, eq(dependents.dependentPK, coverages.dependentPK))
     .where(
       and(
-        sql`${coverages.subscriberPK} = any(${intArray(subscriberPKs)})`,
+        sql`${subscribers.subscriberPK} = any(${intArray(subscriberPKs)})`,
+        // Rows are read by key alone, so the group is checked again.
+        eq(subscribers.employerPK, employerPK),
         sql`${coverages.planPK} = any(${intArray(planPKs)})`,
         overlaps(range),
+        sql`(${coverages.dependentPK} is null or ${dependents.dependentPK} is not null)`,
       ),
+    )
+    .orderBy(
+      asc(subscribers.subscriberPK),
+      sql`${coverages.dependentPK} asc nulls first`,
+      sql`${coverages.planPK} <> all(${intArray(medicalPlanPKs)})`,
+      asc(coverages.beginDate),
+      asc(coverages.coveragePK),
     );
 }
 
-function dependentsOf(db: Db, dependentPKs: number[]) {
-  return db
-    .select(dependentColumns)
-    .from(dependents)
-    .where(sql`${dependents.dependentPK} = any(${intArray(dependentPKs)})`);
-}
-
-type CensusSubscriber = Awaited<ReturnType<typeof subscribersByKey>>[number];
-type CensusDependent = Awaited<ReturnType<typeof dependentsOf>>[number];
-type CensusCoverage = Awaited<ReturnType<typeof coveragesOf>>[number];
+type CensusRow = Awaited<ReturnType<typeof censusRowsOf>>[number];
 
 /** One CSV record, in CENSUS_COLUMNS order. Dependents carry their subscriber's ID and division. */
-function censusRecord(
-  s: CensusSubscriber,
-  d: CensusDependent | null,
-  coverage: CensusCoverage,
-  ref: Reference,
-): string[] {
-  const plan = ref.plans.get(coverage.planPK);
-  // A dependent with sameAddress lives at the subscriber's address, whatever its own columns hold.
-  const home = d && !d.sameAddress ? d : s;
-  const divisionPK = s.divisionPK ?? plan?.divisionPK;
+function censusRecord(row: CensusRow, ref: Reference): string[] {
+  const plan = ref.plans.get(row.planPK);
+  const divisionPK = row.divisionPK ?? plan?.divisionPK;
   const record: Record<CensusColumn, string> = {
-    'Subscriber ID': s.subscriberID,
-    'First Name': d ? d.firstName : s.firstName,
-    'Last Name': d ? d.lastName : s.lastName,
-    'Date Of Birth': usDate(d ? d.dateOfBirth : s.dateOfBirth),
-    Gender: ref.names.gender.get(d ? d.genderPK : s.genderPK) ?? '',
-    Email: (d ? d.email : s.email) ?? '',
-    Address1: home.address1 ?? '',
-    Address2: home.address2 ?? '',
-    City: home.city ?? '',
-    State: home.statePK === null ? '' : (ref.names.state.get(home.statePK) ?? ''),
-    ZipCode: home.zipCode ?? '',
-    // The census is the one answer that carries a full SSN (spec 2 §2).
-    'SSN#': (d ? d.ssn : s.ssn) ?? '',
-    Relation: d ? (ref.names.relationship.get(d.relationshipPK) ?? '') : 'Subscriber',
+    'Subscriber ID': row.subscriberID,
+    'First Name': row.firstName,
+    'Last Name': row.lastName,
+    'Date Of Birth': usDate(row.dateOfBirth),
+    Gender: ref.names.gender.get(row.genderPK) ?? '',
+    Email: row.email,
+    Address1: row.address1,
+    Address2: row.address2,
+    City: row.city,
+    State: row.statePK === null ? '' : (ref.names.state.get(row.statePK) ?? ''),
+    ZipCode: row.zipCode,
+    'SSN#': row.ssn,
+    Relation: row.isDependent
+      ? ((row.relationshipPK === null ? undefined : ref.names.relationship.get(row.relationshipPK)) ?? '')
+      : 'Subscriber',
     'Plan Code': plan?.planCode ?? '',
     'Network Code': plan?.networkCode ?? '',
-    'Tier Code': (coverage.coverageOptionPK === null ? undefined : ref.tiers.get(coverage.coverageOptionPK)) ?? '',
-    // Employment belongs to the subscriber; a dependent was never hired.
-    'Date Of Hire': d ? '' : usDate(s.dateOfHire),
-    'Coverage Start': usDate(coverage.beginDate),
-    'Coverage End': usDate(coverage.endDate),
-    'Division Code': (divisionPK === undefined ? undefined : ref.locations.get(divisionPK)) ?? '',
+    'Tier Code': (row.coverageOptionPK === null ? undefined : ref.tiers.get(row.coverageOptionPK)) ?? '',
+    'Date Of Hire': usDate(row.dateOfHire),
+    'Coverage Start': usDate(row.beginDate),
+    'Coverage End': usDate(row.endDate),
+    'Division Code':
+      (divisionPK === undefined || divisionPK === null ? undefined : ref.locations.get(divisionPK)) ?? '',
   };
   return CENSUS_COLUMNS.map((column) => record[column]);
 }
 
-/** Within a subscriber: the subscriber first, then dependents in key order; medical before dental. */
-function byMemberThenPlan(ref: Reference) {
-  const medicalFirst = (c: CensusCoverage) => (ref.plans.get(c.planPK)?.planType === 'Medical' ? 0 : 1);
-  return (a: CensusCoverage, b: CensusCoverage) =>
-    (a.dependentPK ?? 0) - (b.dependentPK ?? 0) ||
-    medicalFirst(a) - medicalFirst(b) ||
-    a.beginDate.localeCompare(b.beginDate) ||
-    a.coveragePK - b.coveragePK;
-}
-
 /**
- * Lets timers and I/O run. PGlite answers in-process, so without this a census could run from one
- * query to the next on promise callbacks alone (while the socket takes the output) and starve every
- * other call for seconds.
+ * Lets timers and I/O run between batches, so a long census never holds the event loop from one read
+ * to the next on promise callbacks alone while the socket takes the output.
  */
 const nextTurn = () => setImmediatePromise();
 
@@ -304,34 +273,17 @@ async function* censusRecords(
 ) {
   const ref = await loadReference(db, employerPK);
   const planPKs = [...ref.plans.keys()];
-  const order = byMemberThenPlan(ref);
+  const medicalPlanPKs = planPKs.filter((pk) => ref.plans.get(pk)?.planType === 'Medical');
   const keys = await subscriberKeys(db, employerPK);
   await nextTurn();
   for (let i = 0; i < keys.length; i += batchSize) {
     const batchKeys = Array.from(keys.subarray(i, i + batchSize));
-    // Rows are fetched by key alone, so the group is checked again before anything is written.
-    const batch = (await subscribersByKey(db, batchKeys)).filter((s) => s.employerPK === employerPK);
+    const rows = await censusRowsOf(db, employerPK, batchKeys, medicalPlanPKs, planPKs, range);
     await nextTurn();
-    const covered = await coveragesOf(db, batchKeys, planPKs, range);
-    await nextTurn();
-    const dependentPKs = [...new Set(covered.flatMap((c) => (c.dependentPK === null ? [] : [c.dependentPK])))];
-    const people = dependentPKs.length > 0 ? await dependentsOf(db, dependentPKs) : [];
-    const dependentByPK = new Map(people.map((d) => [d.dependentPK, d]));
-    const bySubscriber = new Map<number, CensusCoverage[]>();
-    for (const c of covered) {
-      const list = bySubscriber.get(c.subscriberPK);
-      if (list) list.push(c);
-      else bySubscriber.set(c.subscriberPK, [c]);
+    for (const row of rows) {
+      counter.rows += 1;
+      yield censusRecord(row, ref);
     }
-    for (const s of batch) {
-      for (const coverage of (bySubscriber.get(s.subscriberPK) ?? []).sort(order)) {
-        const d = coverage.dependentPK === null ? null : dependentByPK.get(coverage.dependentPK);
-        if (d === undefined) continue;
-        counter.rows += 1;
-        yield censusRecord(s, d, coverage, ref);
-      }
-    }
-    await nextTurn();
   }
 }
 
