@@ -325,8 +325,6 @@ export const requests = pgTable(
     index('requests_employer_created_idx').on(t.employerPK, t.createdAt),
     index('requests_employer_status_idx').on(t.employerPK, t.status),
     index('requests_subscriber_idx').on(t.subscriberPK),
-    index('requests_subscriber_last_name_trgm_idx').using('gin', t.subscriberLastName.op('gin_trgm_ops')),
-    index('requests_subscriber_first_name_trgm_idx').using('gin', t.subscriberFirstName.op('gin_trgm_ops')),
   ],
 );
 

@@ -6,7 +6,7 @@ import { endpointUrl } from '../../src/contracts/endpoint';
 import { endpoints } from '../../src/contracts/endpoints';
 import { subscriberListQuery, type SubscriberListQuery } from '../../src/contracts/subscribers';
 import { LARGE_GROUP_EMPLOYER_PK } from '../db/seed/data';
-import { subscribers } from '../db/schema';
+import { requests, subscribers } from '../db/schema';
 import { subscriberListStatement } from '../services/members';
 import { createTestApp, type TestApp } from '../test/test-app';
 
@@ -121,6 +121,36 @@ describe('SubscriberList totals while paging', () => {
     const desc = await list({ page: 7, sortColumn: 'lastName DESC' });
     expect(desc.list.map((m) => m.subscriberPK)).toEqual((await ordered('desc', 140)).map((m) => m.subscriberPK));
     expect(desc.list).toHaveLength(20);
+  });
+});
+
+describe('SubscriberList rows', () => {
+  it('flags exactly the members with a pending request, on the first page and on later ones', async () => {
+    const top = (await list({})).list[3]!;
+    const later = (await list({ page: 4 })).list[5]!;
+    for (const [member, type] of [
+      [top, 'Subscriber'],
+      [later, 'Terminate'],
+    ] as const) {
+      await t.db.insert(requests).values({
+        employerPK: GROUP,
+        subscriberPK: member.subscriberPK,
+        type,
+        status: 'Submitted',
+        subscriberFirstName: member.firstName,
+        subscriberLastName: member.lastName,
+        createdBy: 'user-bench',
+      });
+    }
+    const flagged = async (body: Partial<SubscriberListQuery>) =>
+      ((await list(body)).list as (Member & { pendingRequestTypes: string[] })[])
+        .filter((m) => m.pendingRequestTypes.length > 0)
+        .map((m) => [m.subscriberPK, m.pendingRequestTypes]);
+    expect(await flagged({})).toEqual([[top.subscriberPK, ['Subscriber']]]);
+    expect(await flagged({ page: 4 })).toEqual([[later.subscriberPK, ['Terminate']]]);
+    expect(await flagged({ lastName: later.lastName, recordsPerPage: 100 })).toEqual([
+      [later.subscriberPK, ['Terminate']],
+    ]);
   });
 });
 

@@ -7,6 +7,7 @@ import {
   desc,
   eq,
   getTableColumns,
+  getTableName,
   gte,
   ilike,
   inArray,
@@ -54,17 +55,28 @@ const SORTS = {
 /** What a list row shows: the full SSN and the bookkeeping columns stay in the database. */
 const { ssn: _ssn, createdAt: _createdAt, updatedAt: _updatedAt, ...listColumns } = getTableColumns(subscribers);
 
+/**
+ * A column of the query around a subquery, named with its table: a single-table query names its
+ * columns bare, and a bare name inside the subquery could be the subquery's own column.
+ */
+const outer = (column: AnyPgColumn) =>
+  sql`${sql.identifier(getTableName(column.table))}.${sql.identifier(column.name)}`;
+
 /** The member's state name, read beside the member (a subquery: a list row needs one lookup). */
 const stateNameOf = (statePK: AnyPgColumn) =>
   sql<
     string | null
-  >`(select ${lookupValues.name} from ${lookupValues} where ${lookupValues.kind} = 'state' and ${lookupValues.pk} = ${statePK})`;
+  >`(select ${lookupValues.name} from ${lookupValues} where ${lookupValues.kind} = 'state' and ${lookupValues.pk} = ${outer(statePK)})`;
 
 /** Types of the member's stored requests that have not reached member data yet. */
 const pendingTypesOf = (subscriberPK: AnyPgColumn) =>
   sql<
     RequestType[]
-  >`array(select distinct ${requests.type} from ${requests} where ${requests.subscriberPK} = ${subscriberPK} and ${inArray(requests.status, [...PENDING_STATUSES])} order by 1)`;
+  >`array(select distinct ${requests.type} from ${requests} where ${requests.subscriberPK} = ${outer(subscriberPK)} and ${inArray(requests.status, [...PENDING_STATUSES])} order by 1)`;
+
+/** The column's order as an expression (no-op arithmetic or concatenation), which no index provides. */
+const asExpression = (column: AnyPgColumn) =>
+  column.columnType === 'PgDateString' ? sql`${column} + 0` : sql`${column} || ''`;
 
 /** The SSN search names the last four digits, or their first ones: an equality or a range on the index. */
 function ssnLast4Filter(digits: string) {
@@ -106,11 +118,34 @@ export function subscriberListStatement(db: Db, employerPK: number, q: ListQuery
   const by = direction === 'DESC' ? desc : asc;
   // The pk breaks ties in the same direction, so the sort index serves both directions.
   const order = [by(column), by(subscribers.subscriberPK)];
+  // A filtered list sorts what its filter's index finds. Ordered by the bare column, the planner may
+  // walk the sort index instead, testing each member until it has a page: it cannot know that
+  // matching names cluster in one part of the order, so that walk may read the whole group. The
+  // same order as an expression is no index's order.
+  const filterOrder = [by(asExpression(column)), by(subscribers.subscriberPK)];
 
-  // One statement. The page's keys come from the sort index alone, however far the offset; only
-  // their rows are then read. The total: unfiltered, the group's kept count; a filter's first call
-  // counts in the same pass (a window over what the filter selects, through the filter's index);
-  // later pages bring the total they were given.
+  const groupTotal = groupMemberCount(employerPK, q.includeTermedMembers);
+  const row = {
+    s: listColumns,
+    stateName: stateNameOf(subscribers.statePK),
+    pendingTypes: pendingTypesOf(subscribers.subscriberPK),
+  };
+
+  // One statement; the total rides on its rows. Unfiltered, it is the group's kept count, and the
+  // first page is read straight along the sort index.
+  if (!filtered && q.page === 0) {
+    const rows = db
+      .select({ ...row, total: groupTotal })
+      .from(subscribers)
+      .where(where)
+      .orderBy(...order)
+      .limit(q.recordsPerPage);
+    return { rows, totalAlone: groupTotal };
+  }
+  // Otherwise the page's keys come first, then only its rows are read (with their lookups). Unfiltered,
+  // the keys come from the sort index alone, so skipping to a far page reads no row. A filter's first
+  // call counts in the same pass, a window over what the filter's index selects; its later pages
+  // bring the total they were given.
   const countHere = filtered && q.knownCount === undefined;
   const page = db
     .select({
@@ -119,18 +154,12 @@ export function subscriberListStatement(db: Db, employerPK: number, q: ListQuery
     })
     .from(subscribers)
     .where(where)
-    .orderBy(...order)
+    .orderBy(...(filtered ? filterOrder : order))
     .limit(q.recordsPerPage)
     .offset(q.page * q.recordsPerPage)
     .as('page');
-  const groupTotal = groupMemberCount(employerPK, q.includeTermedMembers);
   const rows = db
-    .select({
-      s: listColumns,
-      stateName: stateNameOf(subscribers.statePK),
-      pendingTypes: pendingTypesOf(subscribers.subscriberPK),
-      total: filtered ? page.total : groupTotal,
-    })
+    .select({ ...row, total: filtered ? page.total : groupTotal })
     .from(page)
     .innerJoin(subscribers, eq(subscribers.subscriberPK, page.subscriberPK))
     .orderBy(...order);

@@ -14,8 +14,6 @@ DROP INDEX "subscribers_employer_date_of_birth_idx";--> statement-breakpoint
 ALTER TABLE "group_member_counts" ADD CONSTRAINT "group_member_counts_employer_pk_employers_employer_pk_fk" FOREIGN KEY ("employer_pk") REFERENCES "public"."employers"("employer_pk") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "claims_patient_last_name_trgm_idx" ON "claims" USING gin ("patient_last_name" gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "claims_patient_first_name_trgm_idx" ON "claims" USING gin ("patient_first_name" gin_trgm_ops);--> statement-breakpoint
-CREATE INDEX "requests_subscriber_last_name_trgm_idx" ON "requests" USING gin ("subscriber_last_name" gin_trgm_ops);--> statement-breakpoint
-CREATE INDEX "requests_subscriber_first_name_trgm_idx" ON "requests" USING gin ("subscriber_first_name" gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "subscribers_last_name_trgm_idx" ON "subscribers" USING gin ("last_name" gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "subscribers_first_name_trgm_idx" ON "subscribers" USING gin ("first_name" gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "subscribers_employer_last_name_idx" ON "subscribers" USING btree ("employer_pk","last_name","subscriber_pk","term_date");--> statement-breakpoint
