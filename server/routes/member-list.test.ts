@@ -106,7 +106,7 @@ describe('SubscriberList totals while paging', () => {
     expect(await list({ page: 1000 })).toEqual({ list: [], recordCount: active.length });
   });
 
-  it('pages deep into the list in the order of the sort, both ways', async () => {
+  it('pages from the top and deep into the list in the order of the sort, both ways', async () => {
     // The database's own order (its collation), read the plain way.
     const ordered = (direction: 'asc' | 'desc', offset: number) =>
       t.db
@@ -116,6 +116,8 @@ describe('SubscriberList totals while paging', () => {
         .orderBy(sql`${subscribers.lastName} ${sql.raw(direction)}, ${subscribers.subscriberPK} ${sql.raw(direction)}`)
         .limit(20)
         .offset(offset);
+    const top = await list({});
+    expect(top.list.map((m) => m.subscriberPK)).toEqual((await ordered('asc', 0)).map((m) => m.subscriberPK));
     const deep = await list({ page: 100 });
     expect(deep.list.map((m) => m.subscriberPK)).toEqual((await ordered('asc', 2000)).map((m) => m.subscriberPK));
     const desc = await list({ page: 7, sortColumn: 'lastName DESC' });

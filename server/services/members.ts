@@ -14,6 +14,7 @@ import {
   isNull,
   or,
   sql,
+  type Placeholder,
   type SQL,
 } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
@@ -91,21 +92,30 @@ async function scalar<T>(db: Db, expression: SQL<T>) {
 }
 
 /** Members of the group without filters, from the counts the database keeps (never a count of the group). */
-function groupMemberCount(employerPK: number, includeTermed: boolean) {
+function groupMemberCount(employerPK: Slot, includeTermed: boolean) {
   const column = includeTermed ? groupMemberCounts.members : groupMemberCounts.activeMembers;
   return sql<
     number | null
   >`(select ${column} from ${groupMemberCounts} where ${groupMemberCounts.employerPK} = ${employerPK})`;
 }
 
+const isFiltered = (q: ListQuery) => Boolean(q.firstName?.trim() || q.lastName?.trim() || q.ssn);
+
+/** A value of a list statement: literal, or a placeholder filled at each call of a prepared one. */
+type Slot = number | Placeholder;
+type PageSlots = { limit: Slot; offset: Slot };
+
+const pageOf = (q: ListQuery) => ({ limit: q.recordsPerPage, offset: q.page * q.recordsPerPage });
+
 /**
  * The one statement of a SubscriberList page (its plan is checked in the tests), and what to read
- * for the total when the page has no row to carry it.
+ * for the total when the page has no row to carry it. The group and the page's place are literal
+ * values, or placeholders when the statement is prepared.
  */
-export function subscriberListStatement(db: Db, employerPK: number, q: ListQuery) {
+export function subscriberListStatement(db: Db, employerPK: Slot, q: ListQuery, slots: PageSlots = pageOf(q)) {
   const firstName = q.firstName?.trim();
   const lastName = q.lastName?.trim();
-  const filtered = Boolean(firstName || lastName || q.ssn);
+  const filtered = isFiltered(q);
   const where = and(
     eq(subscribers.employerPK, employerPK),
     firstName ? ilike(subscribers.firstName, contains(firstName)) : undefined,
@@ -139,7 +149,7 @@ export function subscriberListStatement(db: Db, employerPK: number, q: ListQuery
       .from(subscribers)
       .where(where)
       .orderBy(...order)
-      .limit(q.recordsPerPage);
+      .limit(slots.limit);
     return { rows, totalAlone: groupTotal };
   }
   // Otherwise the page's keys come first, then only its rows are read (with their lookups). Unfiltered,
@@ -155,8 +165,8 @@ export function subscriberListStatement(db: Db, employerPK: number, q: ListQuery
     .from(subscribers)
     .where(where)
     .orderBy(...(filtered ? filterOrder : order))
-    .limit(q.recordsPerPage)
-    .offset(q.page * q.recordsPerPage)
+    .limit(slots.limit)
+    .offset(slots.offset)
     .as('page');
   const rows = db
     .select({ ...row, total: filtered ? page.total : groupTotal })
@@ -169,11 +179,38 @@ export function subscriberListStatement(db: Db, employerPK: number, q: ListQuery
   return { rows, totalAlone };
 }
 
+type ListRows = Awaited<ReturnType<typeof subscriberListStatement>['rows']>;
+type PreparedList = { execute(values: Record<string, unknown>): Promise<ListRows> };
+const preparedLists = new WeakMap<Db, Map<string, PreparedList>>();
+
+/**
+ * The statement of an unfiltered list, prepared once per database handle and shape (sort, termed
+ * members, first page or not): paging repeats it with other values, and PostgreSQL then neither
+ * parses nor plans it again. Filtered lists are not prepared: their best plan depends on the text.
+ */
+function preparedList(db: Db, q: ListQuery): PreparedList {
+  const shape = `subscriber_list ${q.sortColumn ?? ''} ${q.includeTermedMembers ? 'all' : 'active'} ${q.page === 0 ? 'first' : 'later'}`;
+  const byShape = preparedLists.get(db) ?? new Map<string, PreparedList>();
+  preparedLists.set(db, byShape);
+  let prepared = byShape.get(shape);
+  if (!prepared) {
+    const statement = subscriberListStatement(db, sql.placeholder('employerPK'), q, {
+      limit: sql.placeholder('limit'),
+      offset: sql.placeholder('offset'),
+    });
+    prepared = statement.rows.prepare(shape) as PreparedList;
+    byShape.set(shape, prepared);
+  }
+  return prepared;
+}
+
 export async function listSubscribers(db: Db, employerPK: number, q: ListQuery) {
-  const statement = subscriberListStatement(db, employerPK, q);
-  const rows = await statement.rows;
+  const rows = isFiltered(q)
+    ? await subscriberListStatement(db, employerPK, q).rows
+    : await preparedList(db, q).execute({ employerPK, ...pageOf(q) });
   // A page past the end has no row to carry the total: it is read apart.
-  const recordCount = rows[0]?.total ?? q.knownCount ?? (await scalar(db, statement.totalAlone)) ?? 0;
+  const recordCount =
+    rows[0]?.total ?? q.knownCount ?? (await scalar(db, subscriberListStatement(db, employerPK, q).totalAlone)) ?? 0;
   return {
     list: rows.map(({ s, stateName, pendingTypes: types }) => ({
       subscriberPK: s.subscriberPK,
