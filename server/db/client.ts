@@ -3,6 +3,7 @@
 // handle is returned, so callers always see the current schema.
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import type { Assume } from 'drizzle-orm/utils';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -69,6 +70,8 @@ async function openPglite(dataDir: string | undefined, loadDataDir: Blob | undef
   const client = await PGlite.create({
     dataDir: dataDir && dataDir !== 'memory://' ? dataDir : undefined,
     loadDataDir,
+    // Extensions the migrations create (PostgreSQL ships them; PGlite loads them on demand).
+    extensions: { pg_trgm },
   });
   try {
     const db = drizzlePglite({ client, schema });

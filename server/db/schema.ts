@@ -184,13 +184,32 @@ export const subscribers = pgTable(
     uniqueIndex('subscribers_employer_subscriber_id_uq').on(t.employerPK, t.subscriberID),
     // One record per person per group: create answers hasError on a duplicate SSN.
     uniqueIndex('subscribers_employer_ssn_uq').on(t.employerPK, t.ssn),
-    index('subscribers_employer_last_name_idx').on(t.employerPK, t.lastName),
-    index('subscribers_employer_first_name_idx').on(t.employerPK, t.firstName),
-    index('subscribers_employer_ssn_last4_idx').on(t.employerPK, t.ssnLast4),
-    index('subscribers_employer_date_of_hire_idx').on(t.employerPK, t.dateOfHire),
-    index('subscribers_employer_date_of_birth_idx').on(t.employerPK, t.dateOfBirth),
+    // One per sort column of the member list. The pk (the tie-breaker) and termDate (the active filter)
+    // are in the key too, so a page - even one far into the list - is read from the index alone.
+    index('subscribers_employer_last_name_idx').on(t.employerPK, t.lastName, t.subscriberPK, t.termDate),
+    index('subscribers_employer_first_name_idx').on(t.employerPK, t.firstName, t.subscriberPK, t.termDate),
+    // Also the SSN search: an equality (or a leading-digits range) on the last four.
+    index('subscribers_employer_ssn_last4_idx').on(t.employerPK, t.ssnLast4, t.subscriberPK, t.termDate),
+    index('subscribers_employer_date_of_hire_idx').on(t.employerPK, t.dateOfHire, t.subscriberPK, t.termDate),
+    index('subscribers_employer_date_of_birth_idx').on(t.employerPK, t.dateOfBirth, t.subscriberPK, t.termDate),
+    // Name searches are "contains" (ILIKE '%…%'), which only a trigram index serves.
+    index('subscribers_last_name_trgm_idx').using('gin', t.lastName.op('gin_trgm_ops')),
+    index('subscribers_first_name_trgm_idx').using('gin', t.firstName.op('gin_trgm_ops')),
   ],
 );
+
+/**
+ * Subscribers per group, all and active (termDate null), so the unfiltered member list never counts
+ * the group. Kept exact by statement triggers on `subscribers` (migration 0006) in the transaction of
+ * every insert, termination, reinstatement or delete, the seed's bulk inserts included.
+ */
+export const groupMemberCounts = pgTable('group_member_counts', {
+  employerPK: integer('employer_pk')
+    .primaryKey()
+    .references(() => employers.employerPK, { onDelete: 'cascade' }),
+  members: integer('members').notNull().default(0),
+  activeMembers: integer('active_members').notNull().default(0),
+});
 
 export const dependents = pgTable(
   'dependents',
@@ -398,6 +417,8 @@ export const claims = pgTable(
     uniqueIndex('claims_claim_number_uq').on(t.claimNumber),
     index('claims_employer_service_date_idx').on(t.employerPK, t.serviceDate),
     index('claims_employer_patient_last_name_idx').on(t.employerPK, t.patientLastName),
+    index('claims_patient_last_name_trgm_idx').using('gin', t.patientLastName.op('gin_trgm_ops')),
+    index('claims_patient_first_name_trgm_idx').using('gin', t.patientFirstName.op('gin_trgm_ops')),
     check('claims_claim_type_ck', sql`${t.claimType} in ('Medical', 'Dental', 'Pharmacy', 'Vision')`),
   ],
 );

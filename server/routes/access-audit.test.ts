@@ -266,10 +266,18 @@ describe('access audit of refused calls', () => {
 
 describe('access audit of changes', () => {
   it('writes the row of a change with the change, and a row of its own when the change is refused', async () => {
+    // A covered member: an ID card needs a plan in force.
     const [member] = await t.db
       .select()
       .from(subscribers)
-      .where(and(eq(subscribers.employerPK, 2), sql`${subscribers.termDate} is null`))
+      .where(
+        and(
+          eq(subscribers.employerPK, 2),
+          sql`${subscribers.termDate} is null`,
+          sql`exists (select 1 from coverages c where c.subscriber_pk = ${subscribers.subscriberPK} and c.end_date is null)`,
+        ),
+      )
+      .orderBy(subscribers.subscriberPK)
       .limit(1);
     let before = await lastPK();
     const res = await call('requestIdCard', 'hr@example.com', { query: { subscriberPK: member!.subscriberPK } });

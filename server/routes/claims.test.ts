@@ -83,6 +83,9 @@ describe('ClaimDetails', () => {
     expect(first.list).toHaveLength(10);
     const second = await list({ page: 1 });
     expect(second.list).toHaveLength(10);
+    // Later pages bring the total of their filter: the server answers it back without counting.
+    const held = await list({ page: 1, knownCount: total + 3 });
+    expect(held).toEqual({ list: second.list, recordCount: total + 3 });
     const both = [...first.list, ...second.list];
     expect(new Set(both.map((c) => c.claimID)).size).toBe(20);
     const keys = both.map((c) => `${c.serviceDate}|${String(c.claimID).padStart(9, '0')}`);

@@ -22,6 +22,7 @@ import { processPendingRequests } from '../services/processing';
 import { escapeHtml } from '../lib/html';
 import { APPROVED_ON_SUBMISSION_NOTE, PROCESSING_ACTOR } from '../services/request-status';
 import { createTestApp, type TestApp } from '../test/test-app';
+import { memberCountDrift } from '../test/member-counts';
 import { subscriberUpdateForm } from '../test/subscriber-form';
 
 const FULL_SSN = /\d{3}-\d{2}-\d{4}/;
@@ -355,6 +356,11 @@ describe('Request/List', () => {
     expect([...pageA, ...pageB].map((r) => r.pk)).toEqual(ten.map((r) => r.pk));
     const beyond = (await list('hr@example.com', { page: 1000 })).json();
     expect(beyond).toEqual({ list: [], recordCount: total!.n });
+
+    // Later pages bring the total of their filter: the server answers it back without counting.
+    const held = (await list('hr@example.com', { recordsPerPage: 5, page: 1, knownCount: total!.n + 3 })).json();
+    expect(held.recordCount).toBe(total!.n + 3);
+    expect((held.list as ListItem[]).map((r) => r.pk)).toEqual(pageB.map((r) => r.pk));
   });
 
   it('sorts on the chosen column both ways', async () => {
@@ -791,6 +797,65 @@ describe('processing', () => {
       .from(subscribers)
       .where(and(eq(subscribers.employerPK, 2), sql`${subscribers.lastName} like 'Parallel-%'`));
     expect(made!.n).toBe(2);
+  });
+});
+
+describe('member counts', () => {
+  /** The list's unfiltered totals of group 2: active, and with termed members. */
+  async function listedTotals() {
+    const total = async (includeTermedMembers: boolean) =>
+      (await call('hr@example.com', 'POST', url('subscriberList'), { employerPK: 2, includeTermedMembers })).json()
+        .recordCount as number;
+    return { active: await total(false), all: await total(true) };
+  }
+  const counted = async () => ({
+    active: await t.db.$count(subscribers, and(eq(subscribers.employerPK, 2), isNull(subscribers.termDate))),
+    all: await t.db.$count(subscribers, eq(subscribers.employerPK, 2)),
+  });
+
+  it('stay exact when a member is added, terminated and reinstated', async () => {
+    const before = await listedTotals();
+    expect(before).toEqual(await counted());
+
+    const { requestPK } = await submitEnrollment('hr@example.com', newEnrollment('Countwell'));
+    expect(await processed(requestPK)).toEqual({ requestPK, status: 'PushedToRemote' });
+    const added = await listedTotals();
+    expect(added).toEqual({ active: before.active + 1, all: before.all + 1 });
+    expect(added).toEqual(await counted());
+
+    const s = await quietMember();
+    const termination = await requestTermination('hr@example.com', s);
+    expect(await processed(termination.requestPK)).toEqual({
+      requestPK: termination.requestPK,
+      status: 'PushedToRemote',
+    });
+    const termed = await listedTotals();
+    expect(termed).toEqual({ active: added.active - 1, all: added.all });
+    expect(termed).toEqual(await counted());
+
+    // No call of the portal reinstates yet; the counts follow any write of the member, whatever its path.
+    await t.db.update(subscribers).set({ termDate: null }).where(eq(subscribers.subscriberPK, s.subscriberPK));
+    expect(await listedTotals()).toEqual({ active: added.active, all: added.all });
+    expect(await memberCountDrift(t.db)).toEqual([]);
+  });
+
+  it('stay exact when a change is rolled back, and when members are deleted', async () => {
+    const before = await listedTotals();
+    const s = await quietMember();
+    await expect(
+      t.db.transaction(async (tx) => {
+        await tx
+          .update(subscribers)
+          .set({ termDate: localToday() })
+          .where(eq(subscribers.subscriberPK, s.subscriberPK));
+        throw new Error('rolled back');
+      }),
+    ).rejects.toThrow('rolled back');
+    expect(await listedTotals()).toEqual(before);
+
+    await t.db.delete(subscribers).where(eq(subscribers.subscriberPK, s.subscriberPK));
+    expect(await listedTotals()).toEqual({ active: before.active - 1, all: before.all - 1 });
+    expect(await memberCountDrift(t.db)).toEqual([]);
   });
 });
 

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, ilike, lte } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, ilike, lte } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Claim, claimPdfQuery, claimSearchBody } from '../../src/contracts/claims';
 import type { Db } from '../db/client';
@@ -6,6 +6,7 @@ import { claims, employers, subscribers } from '../db/schema';
 import { notFound } from '../lib/problem';
 import { renderEobPdf } from '../pdf/eob-pdf';
 import { pdfFile, type FileAnswer } from '../lib/file-answer';
+import { listTotal } from './list-total';
 import { contains } from './members';
 
 type SearchBody = z.output<typeof claimSearchBody>;
@@ -62,7 +63,7 @@ export async function searchClaims(
   );
   const direction = q.sortOrder === 'ASC' ? asc : desc;
   // The claim key breaks ties, so paging never repeats or skips a row.
-  const [list, [total]] = await Promise.all([
+  const [list, recordCount] = await Promise.all([
     db
       .select(claimColumns)
       .from(claims)
@@ -70,9 +71,9 @@ export async function searchClaims(
       .orderBy(direction(SORTS[q.sortColumn ?? 'serviceDate']), direction(claims.claimID))
       .limit(q.recordsPerPage)
       .offset(q.page * q.recordsPerPage),
-    db.select({ value: count() }).from(claims).where(where),
+    listTotal(db, q.knownCount, claims, where),
   ]);
-  return { list, recordCount: total?.value ?? 0 };
+  return { list, recordCount };
 }
 
 /**

@@ -1,12 +1,13 @@
 // Funding reports, admin invoices and monthly (spec/agg) reports (spec 2 §2, §7): paged lists and
 // downloads of the PDFs stored in the documents table. Files are only ever read from the database,
 // by (group, kind, exact name); nothing here touches the file system.
-import { and, count, desc, eq, gte, lte } from 'drizzle-orm';
+import { and, desc, eq, gte, lte } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { DocumentKind, documentListBody } from '../../src/contracts/documents';
 import type { Db } from '../db/client';
 import { documents } from '../db/schema';
 import { notFound } from '../lib/problem';
+import { listTotal } from './list-total';
 
 type ListBody = z.output<typeof documentListBody>;
 
@@ -19,7 +20,7 @@ export async function listDocuments(db: Db, employerPK: number, kind: DocumentKi
     startDate ? gte(documents.createDate, startDate) : undefined,
     endDate ? lte(documents.createDate, endDate) : undefined,
   );
-  const [result, [total]] = await Promise.all([
+  const [result, totalCount] = await Promise.all([
     db
       .select({ createDate: documents.createDate, documentName: documents.documentName })
       .from(documents)
@@ -27,9 +28,9 @@ export async function listDocuments(db: Db, employerPK: number, kind: DocumentKi
       .orderBy(desc(documents.createDate), desc(documents.documentName), desc(documents.documentPK))
       .limit(body.pageSize)
       .offset(body.currentPage * body.pageSize),
-    db.select({ value: count() }).from(documents).where(where),
+    listTotal(db, body.knownCount, documents, where),
   ]);
-  return { result, totalCount: total?.value ?? 0, pageSize: body.pageSize };
+  return { result, totalCount, pageSize: body.pageSize };
 }
 
 /** A bare file name; anything path-like is answered as missing, like a name that does not exist. */

@@ -1,4 +1,23 @@
-import { aliasedTable, and, asc, count, desc, eq, gte, ilike, inArray, isNull, like, or } from 'drizzle-orm';
+import {
+  aliasedTable,
+  and,
+  asc,
+  between,
+  count,
+  desc,
+  eq,
+  getTableColumns,
+  getTableName,
+  gte,
+  ilike,
+  inArray,
+  isNull,
+  or,
+  sql,
+  type Placeholder,
+  type SQL,
+} from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { PENDING_STATUSES } from '../../src/contracts/requests';
 import { todayIsoDate } from '../../src/contracts/person-rules';
 import type { z } from 'zod';
@@ -10,6 +29,7 @@ import {
   dependents,
   divisions,
   fsaElections,
+  groupMemberCounts,
   idCards,
   lookupValues,
   plans,
@@ -33,93 +53,204 @@ const SORTS = {
   'employmentDetails.dateOfHire': subscribers.dateOfHire,
 } as const;
 
-const stateNames = aliasedTable(lookupValues, 'state_names');
+/** What a list row shows: the full SSN and the bookkeeping columns stay in the database. */
+const { ssn: _ssn, createdAt: _createdAt, updatedAt: _updatedAt, ...listColumns } = getTableColumns(subscribers);
 
-/** Pending request types per subscriber, from stored requests that have not reached member data yet. */
-async function pendingTypes(db: Db, subscriberPKs: number[]) {
-  const byPK = new Map<number, RequestType[]>();
-  if (subscriberPKs.length === 0) return byPK;
-  const rows = await db
-    .selectDistinct({ subscriberPK: requests.subscriberPK, type: requests.type })
-    .from(requests)
-    .where(and(inArray(requests.subscriberPK, subscriberPKs), inArray(requests.status, [...PENDING_STATUSES])));
-  for (const row of rows) {
-    if (row.subscriberPK === null) continue;
-    byPK.set(row.subscriberPK, [...(byPK.get(row.subscriberPK) ?? []), row.type as RequestType]);
-  }
-  return byPK;
+/**
+ * A column of the query around a subquery, named with its table: a single-table query names its
+ * columns bare, and a bare name inside the subquery could be the subquery's own column.
+ */
+const outer = (column: AnyPgColumn) =>
+  sql`${sql.identifier(getTableName(column.table))}.${sql.identifier(column.name)}`;
+
+/** The member's state name, read beside the member (a subquery: a list row needs one lookup). */
+const stateNameOf = (statePK: AnyPgColumn) =>
+  sql<
+    string | null
+  >`(select ${lookupValues.name} from ${lookupValues} where ${lookupValues.kind} = 'state' and ${lookupValues.pk} = ${outer(statePK)})`;
+
+/** Types of the member's stored requests that have not reached member data yet. */
+const pendingTypesOf = (subscriberPK: AnyPgColumn) =>
+  sql<
+    RequestType[]
+  >`array(select distinct ${requests.type} from ${requests} where ${requests.subscriberPK} = ${outer(subscriberPK)} and ${inArray(requests.status, [...PENDING_STATUSES])} order by 1)`;
+
+/** The column's order as an expression (no-op arithmetic or concatenation), which no index provides. */
+const asExpression = (column: AnyPgColumn) =>
+  column.columnType === 'PgDateString' ? sql`${column} + 0` : sql`${column} || ''`;
+
+/** The SSN search names the last four digits, or their first ones: an equality or a range on the index. */
+function ssnLast4Filter(digits: string) {
+  return digits.length === 4
+    ? eq(subscribers.ssnLast4, digits)
+    : between(subscribers.ssnLast4, digits.padEnd(4, '0'), digits.padEnd(4, '9'));
 }
 
-export async function listSubscribers(db: Db, employerPK: number, q: ListQuery) {
+async function scalar<T>(db: Db, expression: SQL<T>) {
+  const { rows } = await db.execute<{ value: T }>(sql`select ${expression} as value`);
+  return rows[0]?.value ?? null;
+}
+
+/** Members of the group without filters, from the counts the database keeps (never a count of the group). */
+function groupMemberCount(employerPK: Slot, includeTermed: boolean) {
+  const column = includeTermed ? groupMemberCounts.members : groupMemberCounts.activeMembers;
+  return sql<
+    number | null
+  >`(select ${column} from ${groupMemberCounts} where ${groupMemberCounts.employerPK} = ${employerPK})`;
+}
+
+const isFiltered = (q: ListQuery) => Boolean(q.firstName?.trim() || q.lastName?.trim() || q.ssn);
+
+/** A value of a list statement: literal, or a placeholder filled at each call of a prepared one. */
+type Slot = number | Placeholder;
+type PageSlots = { limit: Slot; offset: Slot };
+
+const pageOf = (q: ListQuery) => ({ limit: q.recordsPerPage, offset: q.page * q.recordsPerPage });
+
+/**
+ * The one statement of a SubscriberList page (its plan is checked in the tests), and what to read
+ * for the total when the page has no row to carry it. The group and the page's place are literal
+ * values, or placeholders when the statement is prepared.
+ */
+export function subscriberListStatement(db: Db, employerPK: Slot, q: ListQuery, slots: PageSlots = pageOf(q)) {
+  const firstName = q.firstName?.trim();
+  const lastName = q.lastName?.trim();
+  const filtered = isFiltered(q);
   const where = and(
     eq(subscribers.employerPK, employerPK),
-    q.firstName ? ilike(subscribers.firstName, contains(q.firstName.trim())) : undefined,
-    q.lastName ? ilike(subscribers.lastName, contains(q.lastName.trim())) : undefined,
-    q.ssn ? like(subscribers.ssnLast4, contains(q.ssn)) : undefined,
+    firstName ? ilike(subscribers.firstName, contains(firstName)) : undefined,
+    lastName ? ilike(subscribers.lastName, contains(lastName)) : undefined,
+    q.ssn ? ssnLast4Filter(q.ssn) : undefined,
     q.includeTermedMembers ? undefined : isNull(subscribers.termDate),
   );
   const [field = 'lastName', direction = 'ASC'] = (q.sortColumn ?? 'lastName ASC').split(' ');
   const column = SORTS[field as keyof typeof SORTS] ?? subscribers.lastName;
-  const order = direction === 'DESC' ? desc(column) : asc(column);
+  const by = direction === 'DESC' ? desc : asc;
+  // The pk breaks ties in the same direction, so the sort index serves both directions.
+  const order = [by(column), by(subscribers.subscriberPK)];
+  // A filtered list sorts what its filter's index finds. Ordered by the bare column, the planner may
+  // walk the sort index instead, testing each member until it has a page: it cannot know that
+  // matching names cluster in one part of the order, so that walk may read the whole group. The
+  // same order as an expression is no index's order.
+  const filterOrder = [by(asExpression(column)), by(subscribers.subscriberPK)];
 
-  const [rows, [total]] = await Promise.all([
-    db
-      .select({ s: subscribers, stateName: stateNames.name })
+  const groupTotal = groupMemberCount(employerPK, q.includeTermedMembers);
+  const row = {
+    s: listColumns,
+    stateName: stateNameOf(subscribers.statePK),
+    pendingTypes: pendingTypesOf(subscribers.subscriberPK),
+  };
+
+  // One statement; the total rides on its rows. Unfiltered, it is the group's kept count, and the
+  // first page is read straight along the sort index.
+  if (!filtered && q.page === 0) {
+    const rows = db
+      .select({ ...row, total: groupTotal })
       .from(subscribers)
-      .leftJoin(stateNames, and(eq(stateNames.kind, 'state'), eq(stateNames.pk, subscribers.statePK)))
       .where(where)
-      .orderBy(order, asc(subscribers.subscriberPK))
-      .limit(q.recordsPerPage)
-      .offset(q.page * q.recordsPerPage),
-    db.select({ value: count() }).from(subscribers).where(where),
-  ]);
-  const pending = await pendingTypes(
-    db,
-    rows.map((r) => r.s.subscriberPK),
-  );
+      .orderBy(...order)
+      .limit(slots.limit);
+    return { rows, totalAlone: groupTotal };
+  }
+  // Otherwise the page's keys come first, then only its rows are read (with their lookups). Unfiltered,
+  // the keys come from the sort index alone, so skipping to a far page reads no row. A filter's first
+  // call counts in the same pass, a window over what the filter's index selects; its later pages
+  // bring the total they were given.
+  const countHere = filtered && q.knownCount === undefined;
+  const page = db
+    .select({
+      subscriberPK: subscribers.subscriberPK,
+      total: (countHere ? sql<number | null>`(count(*) over ())::int` : sql<number | null>`null::int`).as('total'),
+    })
+    .from(subscribers)
+    .where(where)
+    .orderBy(...(filtered ? filterOrder : order))
+    .limit(slots.limit)
+    .offset(slots.offset)
+    .as('page');
+  const rows = db
+    .select({ ...row, total: filtered ? page.total : groupTotal })
+    .from(page)
+    .innerJoin(subscribers, eq(subscribers.subscriberPK, page.subscriberPK))
+    .orderBy(...order);
+  const totalAlone = filtered
+    ? sql<number | null>`(select count(*)::int from ${subscribers} where ${where})`
+    : groupTotal;
+  return { rows, totalAlone };
+}
+
+type ListRows = Awaited<ReturnType<typeof subscriberListStatement>['rows']>;
+type PreparedList = { execute(values: Record<string, unknown>): Promise<ListRows> };
+const preparedLists = new WeakMap<Db, Map<string, PreparedList>>();
+
+/**
+ * The statement of an unfiltered list, prepared once per database handle and shape (sort, termed
+ * members, first page or not): paging repeats it with other values, and PostgreSQL then neither
+ * parses nor plans it again. Filtered lists are not prepared: their best plan depends on the text.
+ */
+function preparedList(db: Db, q: ListQuery): PreparedList {
+  const shape = `subscriber_list ${q.sortColumn ?? ''} ${q.includeTermedMembers ? 'all' : 'active'} ${q.page === 0 ? 'first' : 'later'}`;
+  const byShape = preparedLists.get(db) ?? new Map<string, PreparedList>();
+  preparedLists.set(db, byShape);
+  let prepared = byShape.get(shape);
+  if (!prepared) {
+    const statement = subscriberListStatement(db, sql.placeholder('employerPK'), q, {
+      limit: sql.placeholder('limit'),
+      offset: sql.placeholder('offset'),
+    });
+    prepared = statement.rows.prepare(shape) as PreparedList;
+    byShape.set(shape, prepared);
+  }
+  return prepared;
+}
+
+export async function listSubscribers(db: Db, employerPK: number, q: ListQuery) {
+  const rows = isFiltered(q)
+    ? await subscriberListStatement(db, employerPK, q).rows
+    : await preparedList(db, q).execute({ employerPK, ...pageOf(q) });
+  // A page past the end has no row to carry the total: it is read apart.
+  const recordCount =
+    rows[0]?.total ?? q.knownCount ?? (await scalar(db, subscriberListStatement(db, employerPK, q).totalAlone)) ?? 0;
   return {
-    list: rows.map(({ s, stateName }) => {
-      const types = pending.get(s.subscriberPK) ?? [];
-      return {
-        subscriberPK: s.subscriberPK,
-        dependentPK: null,
-        subscriberID: s.subscriberID,
-        genderPK: s.genderPK,
-        firstName: s.firstName,
-        lastName: s.lastName,
-        middleInitial: s.middleName,
-        ssnLast4: s.ssnLast4,
-        dateOfBirth: s.dateOfBirth,
-        email: s.email,
-        phoneNumber: s.phone1,
-        alternatePhoneNumber: s.phone2,
-        relationPK: null,
-        maritalStatusPK: s.maritalStatusPK,
-        isTermed: s.termDate !== null,
-        hasPendingRequest: types.length > 0,
-        pendingRequestTypes: types,
-        address: {
-          address1: s.address1,
-          address2: s.address2,
-          zipCode: s.zipCode,
-          city: s.city,
-          statePK: s.statePK,
-          state: stateName,
-        },
-        employmentDetails: {
-          occupation: s.occupation,
-          jobTitle: s.jobTitle,
-          payRate: s.payRate,
-          payRateFrequency: s.payRateFrequencyPK,
-          dateOfHire: s.dateOfHire,
-          effectiveDate: s.effectiveDate,
-          isCoveredByMedicare: s.isCoveredByMedicare,
-          annualHSAContribution: s.annualHSAContribution,
-        },
+    list: rows.map(({ s, stateName, pendingTypes: types }) => ({
+      subscriberPK: s.subscriberPK,
+      dependentPK: null,
+      subscriberID: s.subscriberID,
+      genderPK: s.genderPK,
+      firstName: s.firstName,
+      lastName: s.lastName,
+      middleInitial: s.middleName,
+      ssnLast4: s.ssnLast4,
+      dateOfBirth: s.dateOfBirth,
+      email: s.email,
+      phoneNumber: s.phone1,
+      alternatePhoneNumber: s.phone2,
+      relationPK: null,
+      maritalStatusPK: s.maritalStatusPK,
+      isTermed: s.termDate !== null,
+      hasPendingRequest: types.length > 0,
+      pendingRequestTypes: types,
+      address: {
+        address1: s.address1,
+        address2: s.address2,
+        zipCode: s.zipCode,
+        city: s.city,
+        statePK: s.statePK,
+        state: stateName,
+      },
+      employmentDetails: {
+        occupation: s.occupation,
+        jobTitle: s.jobTitle,
+        payRate: s.payRate,
+        payRateFrequency: s.payRateFrequencyPK,
         dateOfHire: s.dateOfHire,
-      };
-    }),
-    recordCount: total?.value ?? 0,
+        effectiveDate: s.effectiveDate,
+        isCoveredByMedicare: s.isCoveredByMedicare,
+        annualHSAContribution: s.annualHSAContribution,
+      },
+      dateOfHire: s.dateOfHire,
+    })),
+    recordCount,
   };
 }
 
@@ -177,15 +308,17 @@ export async function currentPlans(db: Db, subscriberPK: number, dependentPK: nu
 
 export async function subscriberDetails(db: Db, subscriberPK: number) {
   const [row] = await db
-    .select({ s: subscribers, stateName: stateNames.name })
+    .select({
+      s: subscribers,
+      stateName: stateNameOf(subscribers.statePK),
+      pendingTypes: pendingTypesOf(subscribers.subscriberPK),
+    })
     .from(subscribers)
-    .leftJoin(stateNames, and(eq(stateNames.kind, 'state'), eq(stateNames.pk, subscribers.statePK)))
     .where(eq(subscribers.subscriberPK, subscriberPK));
   if (!row) throw notFound();
-  const { s, stateName } = row;
-  const [plansNow, pending, fsa, [deps], [cards], [draft]] = await Promise.all([
+  const { s, stateName, pendingTypes: types } = row;
+  const [plansNow, fsa, [deps], [cards], [draft]] = await Promise.all([
     currentPlans(db, subscriberPK, null),
-    pendingTypes(db, [subscriberPK]),
     db
       .select({ pk: fsaElections.planPK, amount: fsaElections.electionAmount })
       .from(fsaElections)
@@ -202,7 +335,6 @@ export async function subscriberDetails(db: Db, subscriberPK: number) {
       .orderBy(desc(requests.updatedAt))
       .limit(1),
   ]);
-  const types = pending.get(subscriberPK) ?? [];
   const { medical, dental, planData } = plansNow;
   return {
     subscriberPK: s.subscriberPK,

@@ -1,6 +1,6 @@
 // The Enrollment Submissions Manager's table (spec 1 §2, §7 `Request/List`): a group's requests,
 // filtered, sorted and paged on the server.
-import { and, asc, count, desc, eq, gte, ilike, inArray, lt } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, ilike, inArray, lt } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
   requestStatusesOf,
@@ -11,6 +11,7 @@ import {
 import type { Db } from '../db/client';
 import { requests } from '../db/schema';
 import { addDays, parseIsoDate } from '../lib/calendar';
+import { listTotal } from './list-total';
 import { contains } from './members';
 
 type ListQuery = z.output<typeof requestListQuery>;
@@ -57,7 +58,7 @@ export async function listRequests(db: Db, employerPK: number, q: ListQuery): Pr
   const [field, direction] = (q.sortColumn ?? DEFAULT_SORT).split(' ') as [keyof typeof SORTS, 'ASC' | 'DESC'];
   const by = direction === 'DESC' ? desc : asc;
 
-  const [rows, [total]] = await Promise.all([
+  const [rows, recordCount] = await Promise.all([
     db
       .select({
         pk: requests.requestPK,
@@ -73,10 +74,10 @@ export async function listRequests(db: Db, employerPK: number, q: ListQuery): Pr
       .orderBy(by(SORTS[field]), by(requests.requestPK))
       .limit(q.recordsPerPage)
       .offset(q.page * q.recordsPerPage),
-    db.select({ value: count() }).from(requests).where(where),
+    listTotal(db, q.knownCount, requests, where),
   ]);
   return {
     list: rows.map(({ createdAt, ...row }) => ({ ...row, dateRequested: createdAt.toISOString() })),
-    recordCount: total?.value ?? 0,
+    recordCount,
   };
 }

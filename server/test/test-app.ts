@@ -4,6 +4,7 @@ import path from 'node:path';
 import { buildApp } from '../app';
 import { loadConfig } from '../config';
 import { createTestDatabase } from '../db/test-database';
+import type { SeedOptions } from '../db/seed/seed-database';
 import type { Handlers } from '../routes/handler-types';
 import { signIn } from './sign-in';
 
@@ -13,10 +14,10 @@ export const TEST_PUBLIC_URL = 'http://localhost';
  * The whole app in-process on a fresh, seeded database (PGlite in memory, or a throwaway
  * PostgreSQL database when DATABASE_URL is set), with the real identity provider.
  */
-export async function createTestApp(opts: { handlers?: Handlers; seed?: boolean } = {}) {
+export async function createTestApp(opts: { handlers?: Handlers; seed?: boolean | SeedOptions } = {}) {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'portal-test-'));
   // A cached, already seeded copy keeps each test file's start-up near a second.
-  const database = await createTestDatabase({ seed: opts.seed !== false });
+  const database = await createTestDatabase({ seed: opts.seed ?? true });
   // The processing worker stays off: tests run processPendingRequests themselves.
   const config = loadConfig({
     PUBLIC_URL: TEST_PUBLIC_URL,

@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import type { claimSearchBody } from '../contracts/claims';
 import { endpoints } from '../contracts/endpoints';
-import { endpointQueryOptions } from '../lib/endpoint-query';
+import { pagedListQueryOptions } from '../lib/paged-list-query';
 
 const ROOT = 'claims';
 
@@ -10,5 +10,14 @@ export const claimQueries = {
   all: () => [ROOT] as const,
   lists: () => [ROOT, 'list'] as const,
   list: (employerPK: number, body: z.input<typeof claimSearchBody>) =>
-    endpointQueryOptions(ROOT, 'list', endpoints.claimDetails, { query: { employerPK }, body }),
+    pagedListQueryOptions(
+      ROOT,
+      'list',
+      endpoints.claimDetails,
+      { query: { employerPK }, body },
+      {
+        pageFields: ['page', 'recordsPerPage', 'sortColumn', 'sortOrder'],
+        totalOf: (answer) => answer.recordCount,
+      },
+    ),
 };

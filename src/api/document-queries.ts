@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import type { DocumentKind, documentListBody } from '../contracts/documents';
 import { endpoints } from '../contracts/endpoints';
-import { endpointQueryOptions } from '../lib/endpoint-query';
+import { pagedListQueryOptions } from '../lib/paged-list-query';
 
 /** The list call of each document type (spec 2 §7), named as the spec names the call. */
 const DOCUMENT_LIST_CALLS = {
@@ -18,6 +18,13 @@ export const documentQueries = {
   list: (kind: DocumentKind, body: z.input<typeof documentListBody>) => {
     const { verb, endpoint } = DOCUMENT_LIST_CALLS[kind];
     // The screen shows list failures itself, with a Retry (the spec only logs them).
-    return endpointQueryOptions(ROOT, verb, endpoint, { body }, { notify: false });
+    return pagedListQueryOptions(
+      ROOT,
+      verb,
+      endpoint,
+      { body },
+      { pageFields: ['currentPage', 'pageSize'], totalOf: (answer) => answer.totalCount },
+      { notify: false },
+    );
   },
 };

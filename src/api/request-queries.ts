@@ -2,6 +2,7 @@ import { queryOptions } from '@tanstack/react-query';
 import type { EndpointBody } from '../contracts/endpoint';
 import { endpoints } from '../contracts/endpoints';
 import { endpointQueryOptions } from '../lib/endpoint-query';
+import { pagedListQueryOptions } from '../lib/paged-list-query';
 
 type RequestListBody = EndpointBody<typeof endpoints.requestList>;
 
@@ -16,7 +17,13 @@ export const requestQueries = {
   lists: () => [ROOT, 'list'] as const,
   list: (body: RequestListBody) =>
     queryOptions({
-      ...endpointQueryOptions(ROOT, 'list', endpoints.requestList, { body }),
+      ...pagedListQueryOptions(
+        ROOT,
+        'list',
+        endpoints.requestList,
+        { body },
+        { pageFields: ['page', 'recordsPerPage', 'sortColumn'], totalOf: (answer) => answer.recordCount },
+      ),
       // Statuses move on the server (processing), so a revisit shows them fresh.
       staleTime: 0,
     }),

@@ -2,6 +2,7 @@ import { queryOptions } from '@tanstack/react-query';
 import { endpoints } from '../contracts/endpoints';
 import type { SubscriberListQuery } from '../contracts/subscribers';
 import { endpointQueryOptions } from '../lib/endpoint-query';
+import { pagedListQueryOptions } from '../lib/paged-list-query';
 
 const ROOT = 'subscribers';
 
@@ -15,7 +16,13 @@ export const subscriberQueries = {
   allDetails: () => [ROOT, 'details'] as const,
   list: (query: SubscriberListQuery) =>
     queryOptions({
-      ...endpointQueryOptions(ROOT, 'list', endpoints.subscriberList, { body: query }),
+      ...pagedListQueryOptions(
+        ROOT,
+        'list',
+        endpoints.subscriberList,
+        { body: query },
+        { pageFields: ['page', 'recordsPerPage', 'sortColumn'], totalOf: (answer) => answer.recordCount },
+      ),
       // Pending flags change with every submitted request: a revisit should show them fresh.
       staleTime: 0,
     }),

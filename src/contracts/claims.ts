@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isoDate, pageNumber, pagedList, pk, text } from './common';
+import { isoDate, knownCount, pageNumber, pagedList, pk, text } from './common';
 
 export const CLAIM_TYPES = ['Medical', 'Dental', 'Pharmacy', 'Vision'] as const;
 export type ClaimType = (typeof CLAIM_TYPES)[number];
@@ -48,6 +48,7 @@ export const claimSearchBody = z.object({
   page: pageNumber.default(0),
   sortColumn: z.enum(CLAIM_SORT_FIELDS).optional(),
   sortOrder: z.enum(['ASC', 'DESC']).optional(),
+  knownCount,
 });
 export const claimList = pagedList(claim);
 

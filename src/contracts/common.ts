@@ -42,6 +42,15 @@ export const flag = z.union([z.boolean(), z.stringbool()]);
 export const lookupItem = z.object({ pk: z.number().int(), name: z.string() });
 export type LookupItem = z.infer<typeof lookupItem>;
 
+/**
+ * The total of a paged list's filter as the client already holds it from an earlier page. Sent, it
+ * spares the server a count on every change of page: the server answers it back unless it knows the
+ * total without counting. Absent on the first call of a filter.
+ */
+export const knownCount = z.number().int().min(0).max(INT32_MAX).optional();
+/** The same in a form body, which arrives as text. */
+export const knownCountText = z.coerce.number().int().min(0).max(INT32_MAX).optional();
+
 export function pagedList<T extends z.ZodType>(item: T) {
   return z.object({ list: z.array(item), recordCount: z.number().int().nonnegative() });
 }

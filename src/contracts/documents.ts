@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { id, isoDate, pageNumber, pk } from './common';
+import { id, isoDate, knownCount, pageNumber, pk } from './common';
 
 export const DOCUMENT_KINDS = ['funding', 'invoice', 'monthly'] as const;
 export type DocumentKind = (typeof DOCUMENT_KINDS)[number];
@@ -24,6 +24,7 @@ export const documentListBody = z.object({
     endDate: isoDate.or(z.literal('')).optional(),
     employerPK: id,
   }),
+  knownCount,
 });
 export const documentList = z.object({
   result: z.array(documentItem),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MAX_PAGE, flag, isoDate, pagedList, pk, text } from './common';
+import { MAX_PAGE, flag, isoDate, knownCountText, pagedList, pk, text } from './common';
 import { REQUEST_TYPES } from './subscribers';
 
 export const REQUEST_STATUSES = [
@@ -138,6 +138,7 @@ export const requestListQuery = z.object({
     .optional(),
   dateFrom: isoDate.or(z.literal('')).optional(),
   dateTo: isoDate.or(z.literal('')).optional(),
+  knownCount: knownCountText,
 });
 export const requestList = pagedList(requestItem);
 

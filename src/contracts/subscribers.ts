@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { id, isoDate, pageNumber, pagedList, pk, sortColumn, ssnLast4, text } from './common';
+import { id, isoDate, knownCount, pageNumber, pagedList, pk, sortColumn, ssnLast4, text } from './common';
 import {
   LIMITS,
   MESSAGES,
@@ -97,13 +97,14 @@ export const subscriberListQuery = z.object({
   sortColumn: sortColumn(SUBSCRIBER_SORT_FIELDS).optional(),
   firstName: text(LIMITS.name).optional(),
   lastName: text(LIMITS.name).optional(),
-  /** Last four digits of the SSN, or a part of them. */
+  /** Last four digits of the SSN, or their first digits. */
   ssn: z
     .string()
     .max(LIMITS.ssnFilter, 'SSN search uses at most the last 4 digits.')
     .regex(/^\d{0,4}$/, 'SSN search uses at most the last 4 digits.')
     .optional(),
   includeTermedMembers: z.boolean().default(false),
+  knownCount,
 });
 export type SubscriberListQuery = z.input<typeof subscriberListQuery>;
 

@@ -11,6 +11,7 @@ import {
   documents,
   employers,
   fsaElections,
+  groupMemberCounts,
   idCards,
   lookupValues,
   plans,
@@ -23,6 +24,7 @@ import { LOOKUP_KINDS } from '../../../src/contracts/lookups';
 import { localToday } from '../../lib/calendar';
 import { seedDatabase } from './seed-database';
 import { createTestDatabase, type TestDatabase } from '../test-database';
+import { memberCountDrift } from '../../test/member-counts';
 
 const TABLES = {
   employers,
@@ -323,11 +325,17 @@ describe('seedDatabase', () => {
       expect(uncovered?.n).toBe(0);
       const [covered] = await other.db.select({ n: count() }).from(coverages).where(isNotNull(coverages.dependentPK));
       expect(covered!.n).toBeGreaterThan(0);
-      // The planner knows the table's new size right away.
-      const stats = await other.db.execute<{ reltuples: number }>(
-        sql`select reltuples from pg_class where relname = 'subscribers'`,
+      // The member counts the lists read are exact for every group, the bulk-inserted one included.
+      expect(await memberCountDrift(other.db)).toEqual([]);
+      const [kept] = await other.db.select().from(groupMemberCounts).where(eq(groupMemberCounts.employerPK, 6));
+      expect(kept?.members).toBe(300);
+      // The planner knows the table's new size right away, and its pages are all-visible, so sorted
+      // pages are read from the index alone.
+      const stats = await other.db.execute<{ reltuples: number; relallvisible: number }>(
+        sql`select reltuples, relallvisible from pg_class where relname = 'subscribers'`,
       );
       expect(Number(stats.rows[0]?.reltuples)).toBeGreaterThanOrEqual(300);
+      expect(Number(stats.rows[0]?.relallvisible)).toBeGreaterThan(0);
       expect((await seedDatabase(other.db, { today, largeGroupMembers: 300 })).seededLargeGroup).toBe(false);
     } finally {
       await other.close();

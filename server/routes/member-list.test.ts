@@ -1,0 +1,185 @@
+// The member list of a large group: totals without counting the group, "contains" name search and
+// SSN search through their indexes, paging that keeps the total, and the plans that serve them.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import { endpointUrl } from '../../src/contracts/endpoint';
+import { endpoints } from '../../src/contracts/endpoints';
+import { subscriberListQuery, type SubscriberListQuery } from '../../src/contracts/subscribers';
+import { LARGE_GROUP_EMPLOYER_PK } from '../db/seed/data';
+import { requests, subscribers } from '../db/schema';
+import { subscriberListStatement } from '../services/members';
+import { createTestApp, type TestApp } from '../test/test-app';
+
+const GROUP = LARGE_GROUP_EMPLOYER_PK;
+type Member = { subscriberPK: number; firstName: string; lastName: string; ssnLast4: string };
+type Answer = { list: Member[]; recordCount: number };
+
+let t: TestApp;
+let active: (typeof subscribers.$inferSelect)[];
+beforeAll(async () => {
+  // Enough members for the planner to prefer an index over reading the group.
+  t = await createTestApp({ seed: { largeGroupMembers: 3000 } });
+  active = await t.db
+    .select()
+    .from(subscribers)
+    .where(and(eq(subscribers.employerPK, GROUP), isNull(subscribers.termDate)));
+}, 120_000);
+afterAll(async () => {
+  await t?.close();
+});
+
+async function list(body: Partial<SubscriberListQuery>): Promise<Answer> {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: endpointUrl(endpoints.subscriberList),
+    headers: await t.auth('bench@example.com'),
+    payload: { employerPK: GROUP, ...body },
+  });
+  expect(res.statusCode).toBe(200);
+  return res.json();
+}
+
+const pks = (members: { subscriberPK: number }[]) => members.map((m) => m.subscriberPK).sort((a, b) => a - b);
+
+/** A fragment from inside a common last name: found in several members, never at the name's start only. */
+function nameFragment() {
+  const members = new Map<string, number>();
+  for (const { lastName } of active) members.set(lastName, (members.get(lastName) ?? 0) + 1);
+  const [name] = [...members].filter(([n]) => n.length >= 7).sort((a, b) => b[1] - a[1])[0]!;
+  return name.slice(2, 6);
+}
+
+describe('SubscriberList search', () => {
+  it('finds last names containing the text, in any case, and counts exactly those', async () => {
+    const fragment = nameFragment();
+    const expected = active.filter((s) => s.lastName.toLowerCase().includes(fragment.toLowerCase()));
+    expect(expected.length).toBeGreaterThan(1);
+    const answer = await list({ lastName: fragment.toUpperCase(), recordsPerPage: 100 });
+    expect(answer.recordCount).toBe(expected.length);
+    expect(pks(answer.list)).toEqual(pks(expected));
+    // Inside the name, not only at its start.
+    expect(answer.list.some((m) => !m.lastName.toLowerCase().startsWith(fragment.toLowerCase()))).toBe(true);
+  });
+
+  it('finds first names in part, and matches typed wildcards literally', async () => {
+    const fragment = active[0]!.firstName.slice(1, 4);
+    const expected = active.filter((s) => s.firstName.toLowerCase().includes(fragment.toLowerCase()));
+    const answer = await list({ firstName: fragment, recordsPerPage: 100 });
+    expect(answer.recordCount).toBe(expected.length);
+    expect(answer.list.every((m) => m.firstName.toLowerCase().includes(fragment.toLowerCase()))).toBe(true);
+    expect(await list({ lastName: '%' })).toEqual({ list: [], recordCount: 0 });
+    expect(await list({ lastName: '_' })).toEqual({ list: [], recordCount: 0 });
+  });
+
+  it('finds SSNs by their last four digits, or by the first of them', async () => {
+    const someone = active[10]!;
+    const exact = await list({ ssn: someone.ssnLast4 });
+    expect(pks(exact.list)).toEqual(pks(active.filter((s) => s.ssnLast4 === someone.ssnLast4)));
+    const lead = someone.ssnLast4.slice(0, 2);
+    const leading = active.filter((s) => s.ssnLast4.startsWith(lead));
+    const byLead = await list({ ssn: lead, recordsPerPage: 100 });
+    expect(byLead.recordCount).toBe(leading.length);
+    expect(byLead.list.every((m) => m.ssnLast4.startsWith(lead))).toBe(true);
+  });
+});
+
+describe('SubscriberList totals while paging', () => {
+  it('answers later pages of a filter with the total they bring, without counting again', async () => {
+    const fragment = nameFragment();
+    const first = await list({ lastName: fragment, recordsPerPage: 2 });
+    expect(first.recordCount).toBeGreaterThan(2);
+    const second = await list({ lastName: fragment, recordsPerPage: 2, page: 1, knownCount: first.recordCount });
+    expect(second.recordCount).toBe(first.recordCount);
+    expect(pks(second.list)).not.toEqual(pks(first.list));
+    // Proof that nothing was counted: a total the client holds comes back as it is.
+    const held = await list({ lastName: fragment, recordsPerPage: 2, page: 1, knownCount: first.recordCount + 7 });
+    expect(held.recordCount).toBe(first.recordCount + 7);
+    // A page past the end has no row to carry the total; it is still answered.
+    expect(await list({ lastName: fragment, page: 500 })).toEqual({ list: [], recordCount: first.recordCount });
+  });
+
+  it('answers the group’s kept totals when unfiltered, whatever total the client holds', async () => {
+    const all = await t.db.$count(subscribers, eq(subscribers.employerPK, GROUP));
+    expect((await list({ page: 3, knownCount: 5 })).recordCount).toBe(active.length);
+    expect((await list({ includeTermedMembers: true, knownCount: 5 })).recordCount).toBe(all);
+    expect(all).toBeGreaterThan(active.length);
+    expect(await list({ page: 1000 })).toEqual({ list: [], recordCount: active.length });
+  });
+
+  it('pages from the top and deep into the list in the order of the sort, both ways', async () => {
+    // The database's own order (its collation), read the plain way.
+    const ordered = (direction: 'asc' | 'desc', offset: number) =>
+      t.db
+        .select({ subscriberPK: subscribers.subscriberPK })
+        .from(subscribers)
+        .where(and(eq(subscribers.employerPK, GROUP), isNull(subscribers.termDate)))
+        .orderBy(sql`${subscribers.lastName} ${sql.raw(direction)}, ${subscribers.subscriberPK} ${sql.raw(direction)}`)
+        .limit(20)
+        .offset(offset);
+    const top = await list({});
+    expect(top.list.map((m) => m.subscriberPK)).toEqual((await ordered('asc', 0)).map((m) => m.subscriberPK));
+    const deep = await list({ page: 100 });
+    expect(deep.list.map((m) => m.subscriberPK)).toEqual((await ordered('asc', 2000)).map((m) => m.subscriberPK));
+    const desc = await list({ page: 7, sortColumn: 'lastName DESC' });
+    expect(desc.list.map((m) => m.subscriberPK)).toEqual((await ordered('desc', 140)).map((m) => m.subscriberPK));
+    expect(desc.list).toHaveLength(20);
+  });
+});
+
+describe('SubscriberList rows', () => {
+  it('flags exactly the members with a pending request, on the first page and on later ones', async () => {
+    const top = (await list({})).list[3]!;
+    const later = (await list({ page: 4 })).list[5]!;
+    for (const [member, type] of [
+      [top, 'Subscriber'],
+      [later, 'Terminate'],
+    ] as const) {
+      await t.db.insert(requests).values({
+        employerPK: GROUP,
+        subscriberPK: member.subscriberPK,
+        type,
+        status: 'Submitted',
+        subscriberFirstName: member.firstName,
+        subscriberLastName: member.lastName,
+        createdBy: 'user-bench',
+      });
+    }
+    const flagged = async (body: Partial<SubscriberListQuery>) =>
+      ((await list(body)).list as (Member & { pendingRequestTypes: string[] })[])
+        .filter((m) => m.pendingRequestTypes.length > 0)
+        .map((m) => [m.subscriberPK, m.pendingRequestTypes]);
+    expect(await flagged({})).toEqual([[top.subscriberPK, ['Subscriber']]]);
+    expect(await flagged({ page: 4 })).toEqual([[later.subscriberPK, ['Terminate']]]);
+    expect(await flagged({ lastName: later.lastName, recordsPerPage: 100 })).toEqual([
+      [later.subscriberPK, ['Terminate']],
+    ]);
+  });
+});
+
+describe('SubscriberList plans', () => {
+  /** The plan of the list's statement for these filters, as text. */
+  async function planOf(body: Partial<SubscriberListQuery>) {
+    const q = subscriberListQuery.parse({ employerPK: GROUP, ...body });
+    const { rows } = await t.db.execute(sql`explain ${subscriberListStatement(t.db, GROUP, q).rows}`);
+    return rows.map((row) => Object.values(row).join('')).join('\n');
+  }
+
+  it('serves name searches from the trigram index and SSN searches from the SSN index', async () => {
+    const byName = await planOf({ lastName: nameFragment() });
+    expect(byName).toContain('subscribers_last_name_trgm_idx');
+    expect(await planOf({ firstName: 'ichae' })).toContain('subscribers_first_name_trgm_idx');
+    expect(await planOf({ ssn: active[0]!.ssnLast4 })).toContain('subscribers_employer_ssn_last4_idx');
+    for (const plan of [byName, await planOf({ ssn: active[0]!.ssnLast4 })]) {
+      expect(plan).not.toMatch(/Seq Scan on subscribers/);
+    }
+  });
+
+  it('reads a page far into the list from the sort index alone', async () => {
+    const plan = await planOf({ page: 100 });
+    expect(plan).toMatch(/Index Only Scan (Backward )?using subscribers_employer_last_name_idx/);
+    expect(plan).not.toMatch(/Seq Scan on subscribers/);
+    expect(await planOf({ page: 100, sortColumn: 'dateOfBirth DESC' })).toMatch(
+      /Index Only Scan Backward using subscribers_employer_date_of_birth_idx/,
+    );
+  });
+});
