@@ -2,6 +2,7 @@
 // folder) by default, PostgreSQL through a `pg` Pool when a URL is given. Migrations run before the
 // handle is returned, so callers always see the current schema.
 import { fileURLToPath } from 'node:url';
+import { Worker } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -62,8 +63,52 @@ export const migrationsFolder = fileURLToPath(new URL('./migrations', import.met
 export const migrationsSchema = 'drizzle';
 
 export async function openDatabase(opts: OpenDatabaseOptions = {}): Promise<OpenedDatabase> {
-  if (opts.databaseUrl) return openPostgres(opts.databaseUrl);
+  if (opts.databaseUrl) return openPostgres({ connectionString: opts.databaseUrl, max: POOL_MAX }, 'postgres');
+  // A folder is the server's (and the CLI's, the benches') database: it runs on its own thread. The
+  // tests' throwaway databases stay in this thread, in memory, restored from a dumped template.
+  if (opts.dataDir && opts.dataDir !== 'memory://' && !opts.loadDataDir) return openPgliteWorker(opts.dataDir);
   return openPglite(opts.dataDir, opts.loadDataDir);
+}
+
+/**
+ * PGlite in a worker thread behind a loopback PostgreSQL port (see pglite-worker.mjs), used through
+ * a pool of one connection: PGlite is one session, so statements queue here as they would on its
+ * lock in-process, but the database's work no longer holds this thread.
+ */
+async function openPgliteWorker(dataDir: string): Promise<OpenedDatabase> {
+  const worker = new Worker(new URL('./pglite-worker.mjs', import.meta.url), { workerData: { dataDir } });
+  const port = await new Promise<number>((resolve, reject) => {
+    worker.once('message', (message: { kind: string; port: number }) => resolve(message.port));
+    worker.once('error', reject);
+    worker.once('exit', (code) => reject(new Error(`the database thread stopped (${code})`)));
+  });
+  const stopWorker = async () => {
+    const closed = new Promise<void>((resolve) => {
+      worker.once('message', () => resolve());
+      worker.once('exit', () => resolve());
+    });
+    worker.postMessage({ kind: 'close' });
+    await closed;
+    await worker.terminate();
+  };
+  try {
+    const opened = await openPostgres(
+      // Never dropped when idle: the thread serves one connection, and a reconnect could find the old
+      // one not yet released.
+      { host: '127.0.0.1', port, user: 'postgres', database: 'postgres', max: 1, idleTimeoutMillis: 0 },
+      'pglite',
+    );
+    return {
+      ...opened,
+      close: async () => {
+        await opened.close();
+        await stopWorker();
+      },
+    };
+  } catch (error) {
+    await stopWorker();
+    throw error;
+  }
 }
 
 async function openPglite(dataDir: string | undefined, loadDataDir: Blob | undefined): Promise<OpenedDatabase> {
@@ -106,21 +151,21 @@ async function migrateLocked(pool: pg.Pool): Promise<void> {
   }
 }
 
-async function openPostgres(connectionString: string): Promise<OpenedDatabase> {
-  const pool = new pg.Pool({ connectionString, max: POOL_MAX });
+async function openPostgres(config: pg.PoolConfig, driver: DatabaseDriver): Promise<OpenedDatabase> {
+  const pool = new pg.Pool(config);
   // An idle client losing its connection must not crash the process; the next query reconnects.
   pool.on('error', (error) => console.error('postgres pool error:', error.message));
   try {
     await migrateLocked(pool);
     return {
       db: drizzleNodePg({ client: pool, schema }),
-      driver: 'postgres',
+      driver,
       close: () => pool.end(),
       poolStats: () => ({
         total: pool.totalCount,
         idle: pool.idleCount,
         waiting: pool.waitingCount,
-        max: POOL_MAX,
+        max: config.max ?? POOL_MAX,
       }),
     };
   } catch (error) {

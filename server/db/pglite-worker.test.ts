@@ -1,0 +1,81 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { openDatabase } from './client';
+import { employers } from './schema';
+
+let dir: string;
+beforeAll(async () => {
+  dir = await mkdtemp(path.join(os.tmpdir(), 'pglite-worker-'));
+});
+afterAll(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+const employer = (employerPK: number) => ({
+  employerPK,
+  employerName: `Group ${employerPK}`,
+  employerID: `G${String(employerPK).padStart(6, '0')}`,
+  groupEffectiveDate: '2020-01-01',
+});
+
+describe('the embedded database on its own thread', () => {
+  it('migrates, keeps a transaction to itself while other queries wait, and keeps data across a restart', async () => {
+    const first = await openDatabase({ dataDir: path.join(dir, 'db') });
+    expect(first.driver).toBe('pglite');
+    expect(first.pglite).toBeUndefined();
+    try {
+      let seenInside: number | undefined;
+      const outside = first.db.transaction(async (tx) => {
+        await tx.insert(employers).values(employer(901));
+        // A query of another caller waits for the transaction: it must not see this row half-done.
+        const waiting = first.db.execute<{ n: number }>(sql`select count(*)::int as n from employers`);
+        await tx.insert(employers).values(employer(902));
+        const [row] = (await tx.execute<{ n: number }>(sql`select count(*)::int as n from employers`)).rows;
+        seenInside = row?.n;
+        // Wrapped: returning the promise itself would make the transaction wait for it.
+        return { waiting };
+      });
+      const waited = await (await outside).waiting;
+      expect(seenInside).toBe(2);
+      expect(waited.rows[0]?.n).toBe(2);
+
+      // A failed transaction leaves nothing behind.
+      await expect(
+        first.db.transaction(async (tx) => {
+          await tx.insert(employers).values(employer(903));
+          await tx.insert(employers).values(employer(903));
+        }),
+      ).rejects.toThrow();
+    } finally {
+      await first.close();
+    }
+
+    const second = await openDatabase({ dataDir: path.join(dir, 'db') });
+    try {
+      const rows = await second.db.select({ pk: employers.employerPK }).from(employers).orderBy(employers.employerPK);
+      expect(rows.map((r) => r.pk)).toEqual([901, 902]);
+    } finally {
+      await second.close();
+    }
+  });
+
+  it("leaves this thread's timers running while a long query works", async () => {
+    const opened = await openDatabase({ dataDir: path.join(dir, 'slow') });
+    try {
+      const started = Date.now();
+      let timerFiredAfter: number | undefined;
+      setTimeout(() => {
+        timerFiredAfter = Date.now() - started;
+      }, 10);
+      await opened.db.execute(sql`select pg_sleep(1)`);
+      // In-process, the timer could only run once the query gave the thread back, a second later.
+      expect(timerFiredAfter).toBeDefined();
+      expect(timerFiredAfter!).toBeLessThan(500);
+    } finally {
+      await opened.close();
+    }
+  });
+});
