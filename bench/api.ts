@@ -29,6 +29,7 @@ import { seedDatabase } from '../server/db/seed/seed-database';
 import { subscriberListStatement } from '../server/services/members';
 import { signIn } from '../server/test/sign-in';
 import type { LoadRequest, LoadResult } from './http-load';
+import { exitAfter, fixed, percentile } from './support/figures';
 
 const MEMBERS = Number(process.env.SEED_MEMBERS ?? 100_000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
@@ -37,18 +38,7 @@ const SEARCH = process.env.BENCH_SEARCH ?? 'mill';
 const DEADLINE_MS = Number(process.env.BENCH_TIMEOUT_MS ?? 30 * 60_000);
 const PUBLIC_URL = 'http://localhost';
 
-const deadline = setTimeout(() => {
-  console.error(`bench: gave up after ${DEADLINE_MS / 1000} s`);
-  process.exit(1);
-}, DEADLINE_MS);
-deadline.unref();
-
-const fixed = (n: number, digits = 1) => n.toFixed(digits);
-
-function percentile(sorted: Float64Array, p: number) {
-  if (sorted.length === 0) return Number.NaN;
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
-}
+exitAfter(DEADLINE_MS);
 
 type Case = { name: string; request: Omit<LoadRequest, 'connections' | 'seconds'> };
 type Measured = { name: string; rps: number; p50: number; p95: number; p99: number; calls: number; failures: number };

@@ -21,6 +21,7 @@ import { LARGE_GROUP_EMPLOYER_PK } from '../server/db/seed/data';
 import { seedDatabase } from '../server/db/seed/seed-database';
 import { auditEvents, dependents, subscribers } from '../server/db/schema';
 import { signIn } from '../server/test/sign-in';
+import { exitAfter, fixed, percentile } from './support/figures';
 
 const MEMBERS = Number(process.env.SEED_MEMBERS ?? 100_000);
 /** The whole run, seeding included, is cut off after this long. */
@@ -29,20 +30,10 @@ const PROBE_EVERY_MS = 50;
 const RSS_EVERY_MS = 100;
 const PUBLIC_URL = 'http://localhost';
 
-const deadline = setTimeout(() => {
-  console.error(`bench: gave up after ${DEADLINE_MS / 1000} s`);
-  process.exit(1);
-}, DEADLINE_MS);
-deadline.unref();
+exitAfter(DEADLINE_MS);
 
 const ms = (ns: number) => ns / 1e6;
 const mb = (bytes: number) => bytes / 1024 / 1024;
-const fixed = (n: number, digits = 1) => n.toFixed(digits);
-
-function percentile(sorted: number[], p: number) {
-  if (sorted.length === 0) return Number.NaN;
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
-}
 
 const dataDir = await mkdtemp(path.join(os.tmpdir(), 'bench-census-'));
 const database = await openDatabase(

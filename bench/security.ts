@@ -43,6 +43,7 @@ import { ACCOUNTS, DEMO_PASSWORD } from '../server/idp/accounts';
 import { seedDatabase } from '../server/db/seed/seed-database';
 import { CALLERS as FUZZ_CALLERS, fuzzRequestOf, fuzzViolation, loadKnownIds } from '../server/test/fuzz-requests';
 import { LoginSession, httpSend, signInWith } from '../server/test/sign-in';
+import { exitAfter, fixed } from './support/figures';
 
 const FUZZ_REQUESTS = Number(process.env.BENCH_FUZZ ?? 5_200);
 const FUZZ_SEED = 20_251_123;
@@ -55,11 +56,7 @@ const UNKNOWN_GROUP = 999_999;
 const MISSING_PK = 2_000_000_000;
 const REFUSALS = new Set([401, 403, 404]);
 
-const deadline = setTimeout(() => {
-  console.error(`bench: gave up after ${DEADLINE_MS / 1000} s`);
-  process.exit(1);
-}, DEADLINE_MS);
-deadline.unref();
+exitAfter(DEADLINE_MS);
 
 // ---------------------------------------------------------------------------------------------------
 // Records of a group that each call names.
@@ -244,7 +241,6 @@ function forgeries(token: string): { label: string; token: string }[] {
 
 // ---------------------------------------------------------------------------------------------------
 
-const fixed = (n: number, digits = 1) => n.toFixed(digits);
 const failures: string[] = [];
 let shownInSection = 0;
 const heading = (title: string) => {

@@ -11,10 +11,10 @@ import { readFile, readdir, rename, rm, stat, writeFile } from 'node:fs/promises
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import pg from 'pg';
 import { migrationsFolder, openDatabase, type OpenedDatabase } from './client.js';
 import { seedDatabase, type SeedOptions } from './seed/seed-database';
 import { localToday } from '../lib/calendar';
+import { adminQuery } from './admin-query';
 
 export type TestDatabase = Pick<OpenedDatabase, 'db' | 'driver' | 'poolStats'> & { close(): Promise<void> };
 
@@ -33,16 +33,6 @@ export async function createTestDatabase(opts: TestDatabaseOptions = {}): Promis
 
 // ---------------------------------------------------------------------------------------------------
 // PostgreSQL: CREATE DATABASE from the URL's database, DROP ... WITH (FORCE) on close.
-
-async function adminQuery(url: string, text: string): Promise<void> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query(text);
-  } finally {
-    await client.end();
-  }
-}
 
 async function createPostgresDatabase(url: string): Promise<TestDatabase> {
   const name = `test_${process.pid}_${randomBytes(4).toString('hex')}`;

@@ -1,19 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import { describe, expect, it } from 'vitest';
+import { adminQuery } from '../db/admin-query';
 import { openDatabase } from '../db/client';
 
 const adminUrl = process.env.DATABASE_URL;
 
-async function admin(text: string) {
-  const client = new pg.Client({ connectionString: adminUrl });
-  await client.connect();
-  try {
-    await client.query(text);
-  } finally {
-    await client.end();
-  }
-}
+const admin = (text: string) => adminQuery(adminUrl!, text);
 
 // PGlite is one process's own database; the race exists only on a shared PostgreSQL, which the
 // replicas project always has (npm run test:replicas).
