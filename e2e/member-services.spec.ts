@@ -242,6 +242,8 @@ test.describe('claim search', () => {
     );
     expect(new URL(page.url()).searchParams.get('page')).toBe('2');
     await search.sortBy('Billed Amount');
+    await expect(search.header('Billed Amount')).toHaveAttribute('aria-sort', 'ascending');
+    await search.sortBy('Billed Amount');
     await expect(search.header('Billed Amount')).toHaveAttribute('aria-sort', 'descending');
     expect(new URL(page.url()).searchParams.get('page')).toBeNull();
     const billed = await search.rows.locator('td:nth-child(7)').allInnerTexts();
@@ -252,6 +254,8 @@ test.describe('claim search', () => {
     // Sorting on Payment Date DESC brings claims not paid yet first, shown as In-Process.
     const unpaid = await claims(page, { sortColumn: 'paymentDate', sortOrder: 'DESC' });
     await search.sortBy('Payment Date');
+    await search.sortBy('Payment Date');
+    await expect(search.header('Payment Date')).toHaveAttribute('aria-sort', 'descending');
     if (unpaid.list[0]?.paymentDate === null)
       await expect(search.cell(search.rows.first(), 10)).toHaveText('In-Process');
 

@@ -164,6 +164,8 @@ test('filters, sort and page live in the URL: a copied link opened in a new page
   await expect(page.getByText('Requests 1–20 of 23')).toBeVisible();
 
   await manager.sortBy('First Name');
+  await expect(manager.header('First Name')).toHaveAttribute('aria-sort', 'ascending');
+  await manager.sortBy('First Name');
   await expect(manager.header('First Name')).toHaveAttribute('aria-sort', 'descending');
   await manager.sortBy('First Name');
   await expect(manager.header('First Name')).toHaveAttribute('aria-sort', 'ascending');

@@ -7,7 +7,7 @@ type ServerSort<TField extends string> = { field: TField; direction: (typeof SOR
 /**
  * Sorting options for `useTable` on a list the server sorts. The URL owns the sort (and resets the
  * page on a change), so the table shows the given sort and only reports which header was clicked:
- * one column at a time, never unsorted, a new column starting descending.
+ * one column at a time, never unsorted (the direction after a click: directionAfterClick).
  */
 export function useServerSorting<TField extends string>(current: ServerSort<TField>, onSort: (field: TField) => void) {
   const sorting = useMemo<SortingState>(
@@ -20,7 +20,7 @@ export function useServerSorting<TField extends string>(current: ServerSort<TFie
     manualSorting: true,
     enableMultiSort: false,
     enableSortingRemoval: false,
-    sortDescFirst: true,
+    sortDescFirst: false,
     onSortingChange: (updater: Updater<SortingState>) => {
       const clicked = functionalUpdate(updater, sorting)[0]?.id;
       if (clicked) onSort(clicked as TField);

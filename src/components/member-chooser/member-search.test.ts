@@ -71,8 +71,8 @@ describe('nextSort', () => {
     expect(nextSort(at(1, 'ssnLast4 ASC'), 'ssnLast4').sort).toBe('ssnLast4 DESC');
   });
 
-  it('starts another column with DESC', () => {
-    expect(nextSort(at(1, 'lastName DESC'), 'dateOfBirth').sort).toBe('dateOfBirth DESC');
+  it('starts another column ascending', () => {
+    expect(nextSort(at(1, 'lastName DESC'), 'dateOfBirth').sort).toBe('dateOfBirth ASC');
   });
 
   it('goes back to the first page', () => {

@@ -7,6 +7,7 @@ import {
   SUBSCRIBER_SORT_FIELDS,
   type SubscriberListQuery,
 } from '../../contracts/subscribers';
+import { directionAfterClick } from '../../lib/sort-direction';
 
 export type MemberSortField = (typeof SUBSCRIBER_SORT_FIELDS)[number];
 export type SortDirection = (typeof SORT_DIRECTIONS)[number];
@@ -46,15 +47,9 @@ export function parseSort(sort: string | undefined): { field: MemberSortField; d
   return { field, direction };
 }
 
-/**
- * Sort after a click on a column header (spec 2 §4 "Lists"): the sorted column toggles between DESC
- * and ASC, another column starts with DESC; either way the list goes back to its first page.
- */
+/** Sort after a click on a column header (see directionAfterClick); back to the first page. */
 export function nextSort(search: MemberSearch, field: MemberSortField): Pick<MemberSearch, 'sort' | 'page'> {
-  const current = parseSort(search.sort);
-  const direction: SortDirection =
-    current.field === field ? (current.direction === 'DESC' ? 'ASC' : 'DESC') : SORT_DIRECTIONS[0];
-  return { sort: `${field} ${direction}`, page: 1 };
+  return { sort: `${field} ${directionAfterClick(parseSort(search.sort), field)}`, page: 1 };
 }
 
 const blankToUndefined = (value: string | undefined) => (value ? value : undefined);

@@ -34,8 +34,8 @@ describe('access report search params', () => {
       expect.objectContaining({ member: 'Smith', page: undefined }),
     );
     const sorted = withSort(search, 'actorEmail');
-    expect(compactAccessReportSearch(sorted)).toMatchObject({ sort: 'actorEmail', order: undefined, page: undefined });
-    expect(withSort(sorted, 'actorEmail').order).toBe('ASC');
+    expect(compactAccessReportSearch(sorted)).toMatchObject({ sort: 'actorEmail', order: 'ASC', page: undefined });
+    expect(withSort(sorted, 'actorEmail').order).toBe('DESC');
     expect(compactAccessReportSearch(withSort({}, 'at'))).toMatchObject({ sort: undefined, order: 'ASC' });
   });
 });

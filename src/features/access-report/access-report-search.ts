@@ -8,6 +8,7 @@ import {
   type AccessSortField,
 } from '../../contracts/access-report';
 import { isoDate } from '../../contracts/common';
+import { directionAfterClick } from '../../lib/sort-direction';
 
 const text = (max: number) => z.string().trim().max(max).optional().catch(undefined);
 
@@ -90,9 +91,7 @@ export function withFilters(search: AccessReportSearch, filters: AccessReportFil
   return { ...search, ...filters, page: undefined };
 }
 
-/** A click on a column header: the same column flips, another starts descending; back to page 1. */
+/** A click on a column header (see directionAfterClick); back to page 1. */
 export function withSort(search: AccessReportSearch, field: AccessSortField): AccessReportSearch {
-  const current = sortOf(search);
-  const order = current.field === field && current.direction === 'DESC' ? 'ASC' : 'DESC';
-  return { ...search, sort: field, order, page: undefined };
+  return { ...search, sort: field, order: directionAfterClick(sortOf(search), field), page: undefined };
 }

@@ -75,10 +75,10 @@ describe('toClaimSearchBody', () => {
 });
 
 describe('nextClaimSort', () => {
-  it('toggles the sorted column and starts another with DESC, back on page 1', () => {
+  it('toggles the sorted column and starts another ascending, back on page 1', () => {
     expect(nextClaimSort({ page: 4 }, 'serviceDate')).toEqual({ sort: 'serviceDate ASC', page: 1 });
     expect(nextClaimSort({ sort: 'serviceDate ASC' }, 'serviceDate').sort).toBe('serviceDate DESC');
-    expect(nextClaimSort({ sort: 'serviceDate ASC' }, 'providerName').sort).toBe('providerName DESC');
+    expect(nextClaimSort({ sort: 'serviceDate ASC' }, 'providerName').sort).toBe('providerName ASC');
   });
 });
 

@@ -7,6 +7,7 @@ import {
   type claimSearchBody,
 } from '../../contracts/claims';
 import { isoDate, SORT_DIRECTIONS, sortColumn } from '../../contracts/common';
+import { directionAfterClick } from '../../lib/sort-direction';
 
 export type ClaimSortField = (typeof CLAIM_SORT_FIELDS)[number];
 type SortDirection = (typeof SORT_DIRECTIONS)[number];
@@ -47,12 +48,9 @@ export function parseClaimSort(sort: string | undefined): { field: ClaimSortFiel
   return { field, direction };
 }
 
-/** A click on a header: the sorted column toggles DESC / ASC, another starts DESC; back to page 1. */
+/** A click on a header (see directionAfterClick); back to page 1. */
 export function nextClaimSort(search: ClaimSearch, field: ClaimSortField): Pick<ClaimSearch, 'sort' | 'page'> {
-  const current = parseClaimSort(search.sort);
-  const direction: SortDirection =
-    current.field === field ? (current.direction === 'DESC' ? 'ASC' : 'DESC') : SORT_DIRECTIONS[0];
-  return { sort: `${field} ${direction}`, page: 1 };
+  return { sort: `${field} ${directionAfterClick(parseClaimSort(search.sort), field)}`, page: 1 };
 }
 
 const blankToUndefined = (value: string | undefined) => (value ? value : undefined);

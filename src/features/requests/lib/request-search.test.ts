@@ -104,8 +104,8 @@ describe('nextSort', () => {
     expect(nextSort(at(1, 'dateRequested ASC'), 'dateRequested').sort).toBe('dateRequested DESC');
   });
 
-  it('starts another column with DESC and goes back to the first page', () => {
-    expect(nextSort(at(4), 'subscriberLastName')).toEqual({ sort: 'subscriberLastName DESC', page: 1 });
+  it('starts another column ascending and goes back to the first page', () => {
+    expect(nextSort(at(4), 'subscriberLastName')).toEqual({ sort: 'subscriberLastName ASC', page: 1 });
   });
 });
 

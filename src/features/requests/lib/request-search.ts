@@ -5,6 +5,7 @@ import type { EndpointBody } from '../../../contracts/endpoint';
 import type { endpoints } from '../../../contracts/endpoints';
 import { REQUEST_PAGE_SIZE } from '../../../contracts/requests';
 import { STATUS_FILTERS, statusFilterFields } from './request-status';
+import { directionAfterClick } from '../../../lib/sort-direction';
 
 /** The columns `Request/List` sorts by (its sortColumn contract). */
 export const REQUEST_SORT_FIELDS = [
@@ -52,15 +53,9 @@ export function parseSort(sort: string | undefined): { field: RequestSortField; 
   return { field, direction };
 }
 
-/**
- * Sort after a click on a column header (spec 2 §4 "Lists"): the sorted column toggles between DESC
- * and ASC, another column starts with DESC; either way the list goes back to its first page.
- */
+/** Sort after a click on a column header (see directionAfterClick); back to the first page. */
 export function nextSort(search: RequestSearch, field: RequestSortField): Pick<RequestSearch, 'sort' | 'page'> {
-  const current = parseSort(search.sort);
-  const direction: SortDirection =
-    current.field === field ? (current.direction === 'DESC' ? 'ASC' : 'DESC') : SORT_DIRECTIONS[0];
-  return { sort: `${field} ${direction}`, page: 1 };
+  return { sort: `${field} ${directionAfterClick(parseSort(search.sort), field)}`, page: 1 };
 }
 
 const blankToUndefined = <T extends string>(value: T | undefined) => (value ? value : undefined);
