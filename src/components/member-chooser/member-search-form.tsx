@@ -47,7 +47,8 @@ export function MemberSearchForm({
     setFirstName('');
     setLastName('');
     setSsn('');
-    onSearch({ firstName: undefined, lastName: undefined, ssn: undefined, page: 1 });
+    // Every filter, the termed-member box included: Clear Search means the list as it first opened.
+    onSearch({ firstName: undefined, lastName: undefined, ssn: undefined, termed: undefined, page: 1 });
     onDone?.();
   };
 
