@@ -6,6 +6,7 @@ import { WIZARD_STEPS } from '../../../contracts/enrollment';
 import { PageHeading } from '../../../components/ui/page-heading';
 import type { StepConflict } from '../hooks/use-step-save';
 import { DraftConflictDialog } from './draft-conflict-dialog';
+import { asSentence } from '../../../lib/sentence';
 
 type WizardStepLayoutProps = {
   step: 1 | 2 | 3 | 4;
@@ -37,7 +38,7 @@ export function WizardStepLayout({
       {summary}
       {failure && (
         <Alert severity="error" sx={{ mb: 3 }}>
-          Not saved: {failure} Everything you entered is kept; please try again.
+          Not saved: {asSentence(failure)} Everything you entered is kept; please try again.
         </Alert>
       )}
       <Box component="form" noValidate onSubmit={onSubmit} aria-label={title} sx={{ maxWidth: 960 }}>
