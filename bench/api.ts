@@ -41,7 +41,17 @@ const PUBLIC_URL = 'http://localhost';
 exitAfter(DEADLINE_MS);
 
 type Case = { name: string; request: Omit<LoadRequest, 'connections' | 'seconds'> };
-type Measured = { name: string; rps: number; p50: number; p95: number; p99: number; calls: number; failures: number };
+type Measured = {
+  name: string;
+  rps: number;
+  p50: number;
+  p95: number;
+  p99: number;
+  calls: number;
+  failures: number;
+  /** This process's CPU time per call (the server's work, whatever else the machine is doing). */
+  cpuMs: number;
+};
 
 /** One case in a fresh child process: a short warm-up, then the measured run. */
 function load(request: LoadRequest): Promise<LoadResult> {
@@ -61,7 +71,9 @@ function load(request: LoadRequest): Promise<LoadResult> {
 
 async function measure({ name, request }: Case): Promise<Measured> {
   await load({ ...request, connections: CONNECTIONS, seconds: Math.min(2, SECONDS / 4) });
+  const cpuBefore = process.cpuUsage();
   const result = await load({ ...request, connections: CONNECTIONS, seconds: SECONDS });
+  const cpu = process.cpuUsage(cpuBefore);
   const sorted = result.latencies.sort();
   return {
     name,
@@ -71,6 +83,7 @@ async function measure({ name, request }: Case): Promise<Measured> {
     p99: percentile(sorted, 99),
     calls: sorted.length,
     failures: result.failures,
+    cpuMs: (cpu.user + cpu.system) / 1000 / Math.max(1, sorted.length),
   };
 }
 
@@ -161,11 +174,11 @@ try {
     console.log('');
     console.log(`Driver ${database.driver}, ${CONNECTIONS} connections, ${SECONDS} s per case`);
     console.log(
-      `${'case'.padEnd(40)}${'req/s'.padStart(8)}${'p50 ms'.padStart(9)}${'p95 ms'.padStart(9)}${'p99 ms'.padStart(9)}${'× hello'.padStart(9)}`,
+      `${'case'.padEnd(40)}${'req/s'.padStart(8)}${'p50 ms'.padStart(9)}${'p95 ms'.padStart(9)}${'p99 ms'.padStart(9)}${'× hello'.padStart(9)}${'CPU ms/call'.padStart(13)}`,
     );
     for (const r of results) {
       console.log(
-        `${r.name.padEnd(40)}${fixed(r.rps, 0).padStart(8)}${fixed(r.p50).padStart(9)}${fixed(r.p95).padStart(9)}${fixed(r.p99).padStart(9)}${fixed(r.rps / baseline.rps, 3).padStart(9)}`,
+        `${r.name.padEnd(40)}${fixed(r.rps, 0).padStart(8)}${fixed(r.p50).padStart(9)}${fixed(r.p95).padStart(9)}${fixed(r.p99).padStart(9)}${fixed(r.rps / baseline.rps, 3).padStart(9)}${fixed(r.cpuMs, 3).padStart(13)}`,
       );
     }
     const minRps = database.driver === 'postgres' ? 500 : 200;
