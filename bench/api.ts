@@ -12,10 +12,6 @@
 //   BENCH_DATA_DIR=/tmp/bench-db npm run bench:api      keeps the seeded PGlite folder for the next run
 //   BENCH_SEARCH=mill npm run bench:api                 the last-name fragment searched
 import { fork } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
-import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
 import Fastify from 'fastify';
 import { endpointUrl } from '../src/contracts/endpoint';
@@ -23,13 +19,12 @@ import { endpoints } from '../src/contracts/endpoints';
 import { subscriberListQuery } from '../src/contracts/subscribers';
 import { buildApp } from '../server/app';
 import { loadConfig } from '../server/config';
-import { openDatabase } from '../server/db/client';
 import { LARGE_GROUP_EMPLOYER_PK } from '../server/db/seed/data';
-import { seedDatabase } from '../server/db/seed/seed-database';
 import { subscriberListStatement } from '../server/services/members';
 import { signIn } from '../server/test/sign-in';
 import type { LoadRequest, LoadResult } from './http-load';
 import { exitAfter, fixed, percentile } from './support/figures';
+import { openSeededDatabase } from './support/seeded-database';
 
 const MEMBERS = Number(process.env.SEED_MEMBERS ?? 100_000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
@@ -87,21 +82,10 @@ async function measure({ name, request }: Case): Promise<Measured> {
   };
 }
 
-const dataDir = process.env.BENCH_DATA_DIR ?? (await mkdtemp(path.join(os.tmpdir(), 'bench-api-')));
-const database = await openDatabase(
-  process.env.DATABASE_URL ? { databaseUrl: process.env.DATABASE_URL } : { dataDir: path.join(dataDir, 'db') },
-);
+const seeded = await openSeededDatabase('api', MEMBERS);
+const { database } = seeded;
 try {
-  console.log(`Seeding ${MEMBERS.toLocaleString('en-US')} subscribers on ${database.driver}…`);
-  const seedStart = performance.now();
-  const seeded = await seedDatabase(database.db, { largeGroupMembers: MEMBERS });
-  console.log(
-    seeded.seededLargeGroup
-      ? `Seeded in ${fixed((performance.now() - seedStart) / 1000)} s`
-      : 'Group 6 was already seeded; reusing it',
-  );
-
-  const config = loadConfig({ PUBLIC_URL, DATA_DIR: dataDir, SERVE_SPA: 'false' });
+  const config = loadConfig({ PUBLIC_URL, DATA_DIR: seeded.dataDir, SERVE_SPA: 'false', LOG_LEVEL: 'warn' });
   const app = await buildApp({ config, db: database.db });
   const hello = Fastify();
   hello.get('/', async () => ({ hello: 'world' }));
@@ -195,6 +179,5 @@ try {
     await app.close();
   }
 } finally {
-  await database.close();
-  if (!process.env.BENCH_DATA_DIR) await rm(dataDir, { recursive: true, force: true });
+  await seeded.close();
 }
