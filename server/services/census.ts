@@ -5,7 +5,7 @@
 import { finished, type Readable, type Writable } from 'node:stream';
 import { setImmediate as setImmediatePromise } from 'node:timers/promises';
 import { stringify } from 'csv-stringify';
-import { and, count, countDistinct, eq, gte, inArray, isNull, lte, or, sql } from 'drizzle-orm';
+import { and, count, countDistinct, eq, getTableName, gte, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { CENSUS_COLUMNS, type censusQuery, type censusSummary } from '../../src/contracts/census';
 import { todayIsoDate } from '../../src/contracts/person-rules';
@@ -191,7 +191,10 @@ type CensusRow = {
  * One read per batch: every row of the file for the group's subscribers whose keys lie in [first,
  * last], already in file order (the subscriber, then dependents by key; medical before dental), with
  * the member's own or the subscriber's values chosen by the database. A key range is a plain range
- * scan of the primary key, fast with or without planner statistics. The rows come back as the driver
+ * scan of the primary key; each subscriber's coverage, and each dependent, is then read through its
+ * index. The lateral reads (OFFSET 0 keeps the planner from folding them into joins) hold that plan: as
+ * plain joins, PGlite's planner, costing the range at a thousand rows, read the whole coverage and
+ * dependent tables for every batch. The rows come back as the driver
  * reads them (no per-field mapping): only lookups by key are left to the caller. A dependent row whose
  * dependent is gone is left out.
  */
@@ -229,13 +232,21 @@ async function censusRowsOf(
       ${coverages.endDate} as end_date,
       ${subscribers.divisionPK} as division_pk
     from ${subscribers}
-    inner join ${coverages} on ${coverages.subscriberPK} = ${subscribers.subscriberPK}
-    left join ${dependents} on ${dependents.dependentPK} = ${coverages.dependentPK}
+    cross join lateral (
+      select * from ${coverages}
+      where ${and(
+        eq(coverages.subscriberPK, subscribers.subscriberPK),
+        sql`${coverages.planPK} = any(${intArray(planPKs)})`,
+        overlaps(range),
+      )}
+      offset 0
+    ) as ${sql.identifier(getTableName(coverages))}
+    left join lateral (
+      select * from ${dependents} where ${dependents.dependentPK} = ${coverages.dependentPK} offset 0
+    ) as ${sql.identifier(getTableName(dependents))} on true
     where ${and(
       sql`${subscribers.subscriberPK} between ${keys.first} and ${keys.last}`,
       eq(subscribers.employerPK, employerPK),
-      sql`${coverages.planPK} = any(${intArray(planPKs)})`,
-      overlaps(range),
       sql`(${own} or ${dependents.dependentPK} is not null)`,
     )}
     order by ${subscribers.subscriberPK}, ${coverages.dependentPK} asc nulls first,
