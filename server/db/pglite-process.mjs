@@ -2,6 +2,7 @@
 // protocol on a loopback port, so the server only sends queries and reads answers (the same
 // node-postgres driver as for PostgreSQL) while the database works, and keeps its memory, here.
 // Plain JavaScript, so it starts the same under tsx, vitest and node.
+import process from 'node:process';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
