@@ -1,0 +1,163 @@
+// Reading an 834 back: node-x12's stream parser turns the file into segments, and the check below holds
+// every one of them against the structure the feed promises (envelope counts and control numbers, the
+// segments each member loop must have, CCYYMMDD dates, the guide's element lengths through node-x12's
+// validation rules). A file with any problem is not delivered.
+import type { Readable } from 'node:stream';
+import { X12ElementRule, X12Parser, X12Segment, X12SegmentRule, X12ValidationEngine } from 'node-x12';
+import { isIsoDate } from '../lib/calendar';
+import { IMPLEMENTATION_GUIDE, X12_OPTIONS } from './carrier-834';
+
+export type ParsedSegment = { tag: string; values: string[] };
+
+/**
+ * Segments of one of our X12 streams as tag and element values (element 1 at index 0). node-x12 1.7.1's
+ * stream parser throws at the end of every stream when strict and reads the delimiters again from each
+ * chunk unless it is given them, so it runs lenient with the feed's own delimiters; check834 does the
+ * envelope checks the strict mode would.
+ */
+export async function* parseX12(input: Readable): AsyncGenerator<ParsedSegment> {
+  const parser = new X12Parser(false, 'utf8', X12_OPTIONS);
+  input.on('error', (error) => parser.destroy(error));
+  for await (const seg of input.pipe(parser) as AsyncIterable<X12Segment>) {
+    yield { tag: seg.tag, values: seg.elements.map((e) => e.value) };
+  }
+}
+
+const el = (opts: Partial<X12ElementRule>) => new X12ElementRule({ engine: 'rule', ...opts } as X12ElementRule);
+const oneOf = (...codes: string[]) =>
+  new X12ElementRule({ engine: new RegExp(`^(${codes.join('|')})$`) } as X12ElementRule);
+const any = el({ skip: true });
+const len = (min: number, max: number) => el({ minMax: [min, max] });
+const optional = (max: number) => el({ maxLength: max, allowBlank: true });
+const ccyymmdd = new X12ElementRule({ engine: /^\d{8}$/ } as X12ElementRule);
+
+/** Element rules of the guide for the segments the feed writes; an element not listed is not checked. */
+const RULES: Record<string, X12ElementRule[]> = {
+  INS: [oneOf('Y', 'N'), oneOf('18', '01', '19', '53'), oneOf('021', '001', '024', '030'), len(2, 3), oneOf('A')],
+  NM1: [oneOf('IL'), oneOf('1'), len(1, 60), len(1, 35), optional(25), any, any, oneOf('34'), len(9, 9)],
+  N3: [len(1, 55), optional(55)],
+  N4: [len(2, 30), len(2, 2), len(3, 15)],
+  DMG: [oneOf('D8'), ccyymmdd, oneOf('M', 'F', 'U')],
+  HD: [oneOf('021', '001', '024', '030'), any, oneOf('HLT', 'DEN', 'FSA'), optional(50), optional(3)],
+  DTP: [len(3, 3), oneOf('D8'), ccyymmdd],
+  REF: [len(2, 3), len(1, 50)],
+  N1: [len(2, 3), len(1, 60), len(1, 2), len(2, 80)],
+  PER: [oneOf('IP'), any, len(2, 2), len(1, 256), len(2, 2), len(1, 256)],
+};
+
+function ruleProblems(seg: ParsedSegment, index: number): string[] {
+  const base = RULES[seg.tag];
+  if (!base) return [];
+  // The rule names as many elements as the segment has: optional trailing ones are left off on write.
+  const elements = seg.values.map((_, i) => base[i] ?? any);
+  const rule = new X12SegmentRule({ engine: 'rule', tag: seg.tag, elements } as X12SegmentRule);
+  const x12 = new X12Segment(seg.tag);
+  x12.setElements(seg.values);
+  // A fresh engine each time: an engine keeps the errors of earlier asserts in its report.
+  const report = new X12ValidationEngine().assert(x12, rule);
+  if (report === true) return [];
+  return (report.elements ?? []).map(
+    (e) =>
+      `Segment ${index} (${seg.tag}) element ${String(e.position ?? '?').padStart(2, '0')}: ${e.description.toLowerCase()}.`,
+  );
+}
+
+type Loop = { index: number; has: Set<string>; hdCount: number; hdWithBegin: number; inHd: boolean };
+
+export type CheckResult = {
+  problems: string[];
+  members: number;
+  /** ST to SE inclusive. */
+  segments: number;
+  controlNumber: number | null;
+};
+
+const MAX_PROBLEMS = 50;
+
+/** Holds a parsed 834 to the feed's structure; `expectedControlNumber` is the one the file was given. */
+export async function check834(
+  segments: AsyncIterable<ParsedSegment>,
+  expectedControlNumber?: number,
+): Promise<CheckResult> {
+  const problems: string[] = [];
+  const report = (p: string) => {
+    if (problems.length < MAX_PROBLEMS) problems.push(p);
+  };
+  let index = 0;
+  let inTransaction = 0;
+  let members = 0;
+  let loop: Loop | null = null;
+  let isa: string[] | null = null;
+  let gs: string[] | null = null;
+  let st: string[] | null = null;
+  const seen = { se: false, ge: false, iea: false };
+  const closeLoop = () => {
+    if (!loop) return;
+    for (const tag of ['REF*0F', 'NM1*IL', 'DMG'])
+      if (!loop.has.has(tag)) report(`Member loop at segment ${loop.index} has no ${tag}.`);
+    if (loop.hdCount === 0) report(`Member loop at segment ${loop.index} has no HD coverage.`);
+    else if (loop.hdWithBegin < loop.hdCount) report(`Member loop at segment ${loop.index} has an HD without DTP*348.`);
+    loop = null;
+  };
+  for await (const seg of segments) {
+    index++;
+    if (st && !seen.se) inTransaction++;
+    for (const p of ruleProblems(seg, index)) report(p);
+    const v = seg.values;
+    switch (seg.tag) {
+      case 'ISA':
+        isa = v;
+        break;
+      case 'GS':
+        gs = v;
+        if (v[0] !== 'BE' || v[7] !== IMPLEMENTATION_GUIDE) report('GS must be BE with version 005010X220A1.');
+        break;
+      case 'ST':
+        st = v;
+        inTransaction = 1;
+        if (v[0] !== '834' || v[2] !== IMPLEMENTATION_GUIDE) report('ST must be an 834 of 005010X220A1.');
+        break;
+      case 'INS':
+        closeLoop();
+        members++;
+        loop = { index, has: new Set(), hdCount: 0, hdWithBegin: 0, inHd: false };
+        break;
+      case 'HD':
+        if (loop) {
+          loop.hdCount++;
+          loop.inHd = true;
+        }
+        break;
+      case 'DTP':
+        if (v[2] && !isIsoDate(`${v[2].slice(0, 4)}-${v[2].slice(4, 6)}-${v[2].slice(6, 8)}`))
+          report(`Segment ${index} (DTP*${v[0]}) has no real CCYYMMDD date.`);
+        if (loop?.inHd && v[0] === '348') loop.hdWithBegin++;
+        break;
+      case 'SE':
+        closeLoop();
+        seen.se = true;
+        if (Number(v[0]) !== inTransaction) report(`SE counts ${v[0]} segments; the transaction has ${inTransaction}.`);
+        if (v[1] !== st?.[1]) report('SE control number does not match ST.');
+        break;
+      case 'GE':
+        seen.ge = true;
+        if (v[0] !== '1' || v[1] !== gs?.[5]) report('GE must count 1 transaction and repeat GS06.');
+        break;
+      case 'IEA':
+        seen.iea = true;
+        if (v[0] !== '1' || Number(v[1]) !== Number(isa?.[12])) report('IEA must count 1 group and repeat ISA13.');
+        break;
+    }
+    if (loop && seg.tag !== 'INS') loop.has.add(`${seg.tag}*${v[0]}`);
+    if (loop && seg.tag === 'DMG') loop.has.add('DMG');
+  }
+  if (!isa || !gs || !st) report('The file has no ISA, GS or ST header.');
+  if (!seen.se || !seen.ge || !seen.iea) report('The file has no SE, GE or IEA trailer.');
+  const controlNumber = gs ? Number(gs[5]) : null;
+  if (gs && isa && st && (Number(isa[12]) !== controlNumber || Number(st[1]) !== controlNumber))
+    report('ISA13, GS06 and ST02 must carry the same control number.');
+  if (expectedControlNumber !== undefined && controlNumber !== expectedControlNumber)
+    report(`The control number is ${controlNumber}; the file was given ${expectedControlNumber}.`);
+  if (members === 0) report('The file lists no member.');
+  return { problems, members, segments: inTransaction, controlNumber };
+}
