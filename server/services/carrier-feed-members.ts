@@ -45,34 +45,37 @@ async function householdsOf(db: Db, subs: Subscriber[]): Promise<Map<number, Hou
     subs.map((s) => [s.subscriberPK, { subscriber: s, dependents: [], coverages: [], fsa: [] }]),
   );
   if (pks.length === 0) return byPK;
-  const [deps, covs, fsa] = await Promise.all([
-    db.select().from(dependents).where(inArray(dependents.subscriberPK, pks)).orderBy(asc(dependents.dependentPK)),
-    db
-      .select({
-        subscriberPK: coverages.subscriberPK,
-        dependentPK: coverages.dependentPK,
-        planType: plans.planType,
-        planCode: plans.planCode,
-        tierCode: coverageOptions.tierCode,
-        beginDate: coverages.beginDate,
-        endDate: coverages.endDate,
-      })
-      .from(coverages)
-      .innerJoin(plans, eq(plans.planPK, coverages.planPK))
-      .leftJoin(coverageOptions, eq(coverageOptions.coverageOptionPK, coverages.coverageOptionPK))
-      .where(inArray(coverages.subscriberPK, pks))
-      .orderBy(asc(coverages.coveragePK)),
-    db
-      .select({
-        subscriberPK: fsaElections.subscriberPK,
-        planCode: plans.planCode,
-        begin: plans.contractBeginDate,
-        end: plans.contractEndDate,
-      })
-      .from(fsaElections)
-      .innerJoin(plans, eq(plans.planPK, fsaElections.planPK))
-      .where(inArray(fsaElections.subscriberPK, pks)),
-  ]);
+  // One after another: inside a transaction the three share one connection.
+  const deps = await db
+    .select()
+    .from(dependents)
+    .where(inArray(dependents.subscriberPK, pks))
+    .orderBy(asc(dependents.dependentPK));
+  const covs = await db
+    .select({
+      subscriberPK: coverages.subscriberPK,
+      dependentPK: coverages.dependentPK,
+      planType: plans.planType,
+      planCode: plans.planCode,
+      tierCode: coverageOptions.tierCode,
+      beginDate: coverages.beginDate,
+      endDate: coverages.endDate,
+    })
+    .from(coverages)
+    .innerJoin(plans, eq(plans.planPK, coverages.planPK))
+    .leftJoin(coverageOptions, eq(coverageOptions.coverageOptionPK, coverages.coverageOptionPK))
+    .where(inArray(coverages.subscriberPK, pks))
+    .orderBy(asc(coverages.coveragePK));
+  const fsa = await db
+    .select({
+      subscriberPK: fsaElections.subscriberPK,
+      planCode: plans.planCode,
+      begin: plans.contractBeginDate,
+      end: plans.contractEndDate,
+    })
+    .from(fsaElections)
+    .innerJoin(plans, eq(plans.planPK, fsaElections.planPK))
+    .where(inArray(fsaElections.subscriberPK, pks));
   for (const d of deps) byPK.get(d.subscriberPK)?.dependents.push(d);
   for (const c of covs) byPK.get(c.subscriberPK)?.coverages.push(c);
   for (const f of fsa) byPK.get(f.subscriberPK)?.fsa.push(f);

@@ -58,7 +58,7 @@ export function CarrierFilesScreen() {
           />
         </Stack>
         {actions.outcome && (
-          <Alert severity={actions.outcome.severity} role="status">
+          <Alert severity={actions.outcome.severity} role="status" data-testid="carrier-action-outcome">
             {actions.outcome.message}
           </Alert>
         )}
