@@ -2,12 +2,32 @@
 // every one of them against the structure the feed promises (envelope counts and control numbers, the
 // segments each member loop must have, CCYYMMDD dates, the guide's element lengths through node-x12's
 // validation rules). A file with any problem is not delivered.
-import type { Readable } from 'node:stream';
-import { X12ElementRule, X12Parser, X12Segment, X12SegmentRule, X12ValidationEngine } from 'node-x12';
+import { Readable } from 'node:stream';
+import { X12Element, X12ElementRule, X12Parser, X12ValidationEngine, type X12Segment } from 'node-x12';
 import { isIsoDate } from '../lib/calendar';
 import { IMPLEMENTATION_GUIDE, X12_OPTIONS } from './carrier-834';
 
 export type ParsedSegment = { tag: string; values: string[] };
+
+/** node-x12's stream parser drops a chunk shorter than an ISA segment (106 characters) unread. */
+const MIN_CHUNK = 1024;
+
+/**
+ * Our stored chunks each end with a whole segment; a short one is joined to its neighbour, so every
+ * chunk the parser sees is long enough and ends on a segment terminator (the parser also mishandles a
+ * segment split across chunks once a later chunk ends on one).
+ */
+async function* parserChunks(input: AsyncIterable<Buffer>): AsyncGenerator<Buffer> {
+  let pending: Buffer | null = null;
+  for await (const chunk of input) {
+    if (pending && (pending.length < MIN_CHUNK || chunk.length < MIN_CHUNK)) pending = Buffer.concat([pending, chunk]);
+    else {
+      if (pending) yield pending;
+      pending = chunk;
+    }
+  }
+  if (pending) yield pending;
+}
 
 /**
  * Segments of one of our X12 streams as tag and element values (element 1 at index 0). node-x12 1.7.1's
@@ -17,8 +37,9 @@ export type ParsedSegment = { tag: string; values: string[] };
  */
 export async function* parseX12(input: Readable): AsyncGenerator<ParsedSegment> {
   const parser = new X12Parser(false, 'utf8', X12_OPTIONS);
-  input.on('error', (error) => parser.destroy(error));
-  for await (const seg of input.pipe(parser) as AsyncIterable<X12Segment>) {
+  const source = Readable.from(parserChunks(input));
+  source.on('error', (error) => parser.destroy(error));
+  for await (const seg of source.pipe(parser) as AsyncIterable<X12Segment>) {
     yield { tag: seg.tag, values: seg.elements.map((e) => e.value) };
   }
 }
@@ -32,7 +53,7 @@ const optional = (max: number) => el({ maxLength: max, allowBlank: true });
 const ccyymmdd = new X12ElementRule({ engine: /^\d{8}$/ } as X12ElementRule);
 
 /** Element rules of the guide for the segments the feed writes; an element not listed is not checked. */
-const RULES: Record<string, X12ElementRule[]> = {
+const RULES: Record<string, (X12ElementRule | undefined)[]> = {
   INS: [oneOf('Y', 'N'), oneOf('18', '01', '19', '53'), oneOf('021', '001', '024', '030'), len(2, 3), oneOf('A')],
   NM1: [oneOf('IL'), oneOf('1'), len(1, 60), len(1, 35), optional(25), any, any, oneOf('34'), len(9, 9)],
   N3: [len(1, 55), optional(55)],
@@ -45,22 +66,28 @@ const RULES: Record<string, X12ElementRule[]> = {
   PER: [oneOf('IP'), any, len(2, 2), len(1, 256), len(2, 2), len(1, 256)],
 };
 
+/** Each element held to its rule by node-x12's validation engine, so every error names its position. */
 function ruleProblems(seg: ParsedSegment, index: number): string[] {
-  const base = RULES[seg.tag];
-  if (!base) return [];
-  // The rule names as many elements as the segment has: optional trailing ones are left off on write.
-  const elements = seg.values.map((_, i) => base[i] ?? any);
-  const rule = new X12SegmentRule({ engine: 'rule', tag: seg.tag, elements } as X12SegmentRule);
-  const x12 = new X12Segment(seg.tag);
-  x12.setElements(seg.values);
-  // A fresh engine each time: an engine keeps the errors of earlier asserts in its report.
-  const report = new X12ValidationEngine().assert(x12, rule);
-  if (report === true) return [];
-  return (report.elements ?? []).map(
-    (e) =>
-      `Segment ${index} (${seg.tag}) element ${String(e.position ?? '?').padStart(2, '0')}: ${e.description.toLowerCase()}.`,
-  );
+  const rules = RULES[seg.tag];
+  if (!rules) return [];
+  const problems: string[] = [];
+  seg.values.forEach((value, i) => {
+    const rule = rules[i];
+    if (!rule || rule.skip) return;
+    // A fresh engine each time: an engine keeps the errors of earlier asserts in its report.
+    const report = new X12ValidationEngine().assert(new X12Element(value), rule);
+    if (report === true) return;
+    for (const e of report.elements ?? [])
+      problems.push(
+        `Segment ${index} (${seg.tag}) element ${String(i + 1).padStart(2, '0')}: ${e.description.toLowerCase()}.`,
+      );
+  });
+  return problems;
 }
+
+/** A CCYYMMDD that names a day of the calendar (the element rules check only its form). */
+const isCalendarDate = (value: string | undefined) =>
+  !value || isIsoDate(`${value.slice(0, 4)}-${value.slice(4, 6)}-${value.slice(6, 8)}`);
 
 type Loop = { index: number; has: Set<string>; hdCount: number; hdWithBegin: number; inHd: boolean };
 
@@ -129,9 +156,11 @@ export async function check834(
         }
         break;
       case 'DTP':
-        if (v[2] && !isIsoDate(`${v[2].slice(0, 4)}-${v[2].slice(4, 6)}-${v[2].slice(6, 8)}`))
-          report(`Segment ${index} (DTP*${v[0]}) has no real CCYYMMDD date.`);
+        if (!isCalendarDate(v[2])) report(`Segment ${index} (DTP*${v[0]}) has no real CCYYMMDD date.`);
         if (loop?.inHd && v[0] === '348') loop.hdWithBegin++;
+        break;
+      case 'DMG':
+        if (!isCalendarDate(v[1])) report(`Segment ${index} (DMG) has no real CCYYMMDD date.`);
         break;
       case 'SE':
         closeLoop();
