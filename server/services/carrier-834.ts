@@ -1,7 +1,8 @@
 // The X12 834 (005010X220A1) of the carrier feed: the codes a request maps to and the segments of an
-// interchange, serialized by node-x12. A file is written segment by segment (the envelope's counts come
-// last), so a 100,000-member full file never sits in memory as one object.
-import { X12Segment, type X12SerializationOptions } from 'node-x12';
+// interchange. A file is written segment by segment (the envelope's counts come last), so a
+// 100,000-member full file never sits in memory as one object (node-x12's X12Generator would build it
+// whole).
+import type { X12SerializationOptions } from 'node-x12';
 import type { RequestType } from '../../src/contracts/subscribers';
 
 export const X12_OPTIONS: X12SerializationOptions = {
@@ -9,8 +10,6 @@ export const X12_OPTIONS: X12SerializationOptions = {
   segmentTerminator: '~',
   subElementDelimiter: ':',
   repetitionDelimiter: '^',
-  endOfLine: '\n',
-  format: true,
 };
 
 export const IMPLEMENTATION_GUIDE = '005010X220A1';
@@ -134,11 +133,16 @@ function clean(value: string | null | undefined, max: number): string {
     .trim();
 }
 
-/** One serialized segment; trailing empty elements are left off, as the standard wants. */
+/**
+ * One serialized segment, trailing empty elements left off as the standard wants. Written here rather
+ * than through node-x12's X12Segment, which costs about 13 µs a segment (some 14 s for the million
+ * segments of a 100,000-member full file); carrier-834.test.ts shows both give the same bytes.
+ */
 export function segment(tag: string, elements: string[]): string {
   let last = elements.length;
   while (last > 0 && elements[last - 1] === '') last--;
-  return new X12Segment(tag, X12_OPTIONS).setElements(elements.slice(0, last)).toString(X12_OPTIONS);
+  const { elementDelimiter: e, segmentTerminator: t } = X12_OPTIONS;
+  return last === 0 ? `${tag}${t}` : `${tag}${e}${elements.slice(0, last).join(e)}${t}`;
 }
 
 const pad = (value: string, width: number) => value.padEnd(width, ' ').slice(0, width);

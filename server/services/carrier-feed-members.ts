@@ -1,7 +1,7 @@
 // The members an 834 lists, read per batch of subscribers (a handful of statements per batch, never one
 // per member): for a change file the members each pushed request touched, for a full file every member
 // of the group with coverage in force, in subscriber order.
-import { and, asc, eq, gt, inArray, isNull } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, isNull, sql } from 'drizzle-orm';
 import type { RequestType } from '../../src/contracts/subscribers';
 import type { Db } from '../db/client';
 import { coverageOptions, coverages, dependents, fsaElections, lookupValues, plans, subscribers } from '../db/schema';
@@ -27,6 +27,9 @@ type CoverageRow = {
 };
 type FsaRow = { planCode: string; begin: string; end: string };
 
+/** An int[] parameter: one bound value however many keys, where an IN list binds one per key. */
+const intArray = (values: number[]) => sql`${sql.param(values)}::int[]`;
+
 type Household = { subscriber: Subscriber; dependents: Dependent[]; coverages: CoverageRow[]; fsa: FsaRow[] };
 
 export type FeedContext = { states: Map<number, string>; today: string };
@@ -47,9 +50,9 @@ async function householdsOf(db: Db, subs: Subscriber[]): Promise<Map<number, Hou
   if (pks.length === 0) return byPK;
   // One after another: inside a transaction the three share one connection.
   const deps = await db
-    .select()
-    .from(dependents)
-    .where(inArray(dependents.subscriberPK, pks))
+    .select(getTableColumns(dependents))
+    .from(sql`unnest(${intArray(pks)}) as k(pk)`)
+    .innerJoin(dependents, sql`${dependents.subscriberPK} = k.pk`)
     .orderBy(asc(dependents.dependentPK));
   const covs = await db
     .select({
@@ -64,7 +67,7 @@ async function householdsOf(db: Db, subs: Subscriber[]): Promise<Map<number, Hou
     .from(coverages)
     .innerJoin(plans, eq(plans.planPK, coverages.planPK))
     .leftJoin(coverageOptions, eq(coverageOptions.coverageOptionPK, coverages.coverageOptionPK))
-    .where(inArray(coverages.subscriberPK, pks))
+    .where(sql`${coverages.subscriberPK} = any(${intArray(pks)})`)
     .orderBy(asc(coverages.coveragePK));
   const fsa = await db
     .select({
@@ -75,7 +78,7 @@ async function householdsOf(db: Db, subs: Subscriber[]): Promise<Map<number, Hou
     })
     .from(fsaElections)
     .innerJoin(plans, eq(plans.planPK, fsaElections.planPK))
-    .where(inArray(fsaElections.subscriberPK, pks));
+    .where(sql`${fsaElections.subscriberPK} = any(${intArray(pks)})`);
   for (const d of deps) byPK.get(d.subscriberPK)?.dependents.push(d);
   for (const c of covs) byPK.get(c.subscriberPK)?.coverages.push(c);
   for (const f of fsa) byPK.get(f.subscriberPK)?.fsa.push(f);
@@ -203,7 +206,7 @@ export async function changeFileMembers(db: Db, employerPK: number, batch: Pushe
     ? await db
         .select()
         .from(subscribers)
-        .where(and(eq(subscribers.employerPK, employerPK), inArray(subscribers.subscriberPK, pks)))
+        .where(and(eq(subscribers.employerPK, employerPK), sql`${subscribers.subscriberPK} = any(${intArray(pks)})`))
     : [];
   const households = await householdsOf(db, subs);
   const touched = new Map<string, Touch>();
@@ -234,32 +237,34 @@ const FULL_FILE_BATCH = 1000;
 
 /**
  * Every member of the group with coverage in force today or later, subscriber by subscriber in key
- * order, read in keyset batches of FULL_FILE_BATCH subscribers.
+ * order. The group's active keys are read once as one array; each batch of FULL_FILE_BATCH is then read
+ * by key, which stays fast without planner statistics (an ORDER BY … LIMIT keyset read may be planned
+ * as a sort of the whole group per batch on PGlite after a bulk seed).
  */
 export async function* fullFileMembers(db: Db, employerPK: number, ctx: FeedContext): AsyncGenerator<FeedMember[]> {
-  let after = 0;
-  for (;;) {
+  const [row] = await db
+    .select({
+      keys: sql<number[] | null>`array_agg(${subscribers.subscriberPK} order by ${subscribers.subscriberPK})`,
+    })
+    .from(subscribers)
+    .where(and(eq(subscribers.employerPK, employerPK), isNull(subscribers.termDate)));
+  const keys = row?.keys ?? [];
+  for (let start = 0; start < keys.length; start += FULL_FILE_BATCH) {
+    const pks = keys.slice(start, start + FULL_FILE_BATCH);
     const subs = await db
       .select()
       .from(subscribers)
-      .where(
-        and(eq(subscribers.employerPK, employerPK), isNull(subscribers.termDate), gt(subscribers.subscriberPK, after)),
-      )
-      .orderBy(asc(subscribers.subscriberPK))
-      .limit(FULL_FILE_BATCH);
-    if (subs.length === 0) return;
-    after = subs[subs.length - 1]!.subscriberPK;
+      .where(and(eq(subscribers.employerPK, employerPK), sql`${subscribers.subscriberPK} = any(${intArray(pks)})`))
+      .orderBy(asc(subscribers.subscriberPK));
     const households = await householdsOf(db, subs);
     const members: FeedMember[] = [];
     for (const s of subs) {
       const h = households.get(s.subscriberPK)!;
-      const people = [null, ...h.dependents.filter((d) => d.termDate === null)];
-      for (const d of people) {
+      for (const d of [null, ...h.dependents.filter((x) => x.termDate === null)]) {
         const m = memberOf(h, d, FULL_FILE_MAINTENANCE, ctx);
         if (m.coverages.length > 0) members.push(m);
       }
     }
     yield members;
-    if (subs.length < FULL_FILE_BATCH) return;
   }
 }
