@@ -79,9 +79,7 @@ export async function apiRoutes(app: FastifyInstance, opts: ApiOptions) {
         ...(endpoint.body ? { body: endpoint.body } : {}),
         ...(endpoint.responseType === 'json' && endpoint.response ? { response: { 200: endpoint.response } } : {}),
         ...(endpoint.bodyEncoding === 'form' ? { consumes: ['application/x-www-form-urlencoded'] } : {}),
-        ...(endpoint.responseType !== 'json'
-          ? { produces: [FILE_TYPES[endpoint.responseType]] }
-          : {}),
+        ...(endpoint.responseType !== 'json' ? { produces: [FILE_TYPES[endpoint.responseType]] } : {}),
       },
       // After the token check (instance hook), before the body is parsed.
       onRequest: async (request) => authorizeArea(endpoint, request.user!),
