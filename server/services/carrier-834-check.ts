@@ -87,6 +87,17 @@ function ruleProblems(seg: ParsedSegment, index: number): string[] {
 const isCalendarDate = (value: string | undefined) =>
   !value || isIsoDate(`${value.slice(0, 4)}-${value.slice(4, 6)}-${value.slice(6, 8)}`);
 
+/** The few thousand distinct dates of a file are each checked once. */
+function calendarDateCheck() {
+  const seen = new Map<string, boolean>();
+  return (value: string | undefined) => {
+    if (!value) return true;
+    let ok = seen.get(value);
+    if (ok === undefined) seen.set(value, (ok = isCalendarDate(value)));
+    return ok;
+  };
+}
+
 type Loop = { index: number; has: Set<string>; hdCount: number; hdWithBegin: number; inHd: boolean };
 
 export type CheckResult = {
@@ -105,6 +116,7 @@ export async function check834(
   expectedControlNumber?: number,
 ): Promise<CheckResult> {
   const problems: string[] = [];
+  const isDate = calendarDateCheck();
   const report = (p: string) => {
     if (problems.length < MAX_PROBLEMS) problems.push(p);
   };
@@ -154,11 +166,11 @@ export async function check834(
         }
         break;
       case 'DTP':
-        if (!isCalendarDate(v[2])) report(`Segment ${index} (DTP*${v[0]}) has no real CCYYMMDD date.`);
+        if (!isDate(v[2])) report(`Segment ${index} (DTP*${v[0]}) has no real CCYYMMDD date.`);
         if (loop?.inHd && v[0] === '348') loop.hdWithBegin++;
         break;
       case 'DMG':
-        if (!isCalendarDate(v[1])) report(`Segment ${index} (DMG) has no real CCYYMMDD date.`);
+        if (!isDate(v[1])) report(`Segment ${index} (DMG) has no real CCYYMMDD date.`);
         break;
       case 'SE':
         closeLoop();

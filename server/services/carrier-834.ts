@@ -123,14 +123,16 @@ export type FileHeader = {
 /** CCYYMMDD from a calendar date. */
 export const d8 = (isoDate: string) => isoDate.replaceAll('-', '');
 
-/** Element text without the delimiters, within the guide's maximum length. */
+const DELIMITERS = /[*~:^\r\n]/g;
+const PLAIN = /^[^*~:^\r\n]*$/;
+
+/** Element text without the delimiters, spaces collapsed, within the guide's maximum length. */
 function clean(value: string | null | undefined, max: number): string {
-  return (value ?? '')
-    .replace(/[*~:^\r\n]/g, ' ')
-    .replace(/\s+/g, ' ')
-    .trim()
-    .slice(0, max)
-    .trim();
+  if (!value) return '';
+  // Most values need nothing done: one test instead of three replaces per element of a large file.
+  let text = PLAIN.test(value) ? value : value.replace(DELIMITERS, ' ');
+  if (text.includes('  ') || text.trim() !== text) text = text.replace(/\s+/g, ' ').trim();
+  return text.length > max ? text.slice(0, max).trim() : text;
 }
 
 /**
