@@ -41,7 +41,7 @@ export default defineConfig({
   ],
   webServer: {
     // A fresh embedded database for every run, seeded on start; request processing runs only when a test asks.
-    command: `rm -rf ${dataDir} && DATA_DIR=${dataDir} PORT=${port} LOG_LEVEL=warn PROCESSING_INTERVAL_MS=0 PROCESSING_TRIGGER_TOKEN=${process.env.E2E_PROCESSING_TOKEN ?? 'e2e-processing-trigger'} npm start`,
+    command: `rm -rf ${dataDir} && DATA_DIR=${dataDir} PORT=${port} LOG_LEVEL=warn PROCESSING_INTERVAL_MS=0 CARRIER_FEED_INTERVAL_MS=0 CARRIER_FEED_DIR=${dataDir}/carrier-feed PROCESSING_TRIGGER_TOKEN=${process.env.E2E_PROCESSING_TOKEN ?? 'e2e-processing-trigger'} npm start`,
     url: `${baseURL}/idp/.well-known/openid-configuration`,
     timeout: 180_000,
     reuseExistingServer: false,

@@ -198,6 +198,13 @@ const SAMPLES: { readonly [N in EndpointName]: (r: Records) => Sample } = {
   viewEnrollmentPdf: (r) => ({ query: { requestPK: r.requestPK } }),
   censusForGroup: (r) => ({ body: { employerPK: r.employerPK } }),
   censusSummary: (r) => ({ body: { employerPK: r.employerPK } }),
+  carrierFileList: (r) => ({ body: { employerPK: r.employerPK } }),
+  // No seeded group has a carrier file: an allowed caller is told the file does not exist.
+  carrierFile: (r) => ({ query: { employerPK: r.employerPK, carrierFilePK: MISSING_PK } }),
+  carrierFileView: (r) => ({ query: { employerPK: r.employerPK, carrierFilePK: MISSING_PK } }),
+  closeCarrierBatch: (r) => ({ body: { employerPK: r.employerPK } }),
+  generateFullFile: (r) => ({ body: { employerPK: r.employerPK } }),
+  carrierAcknowledgment: (r) => ({ body: { employerPK: r.employerPK } }),
   specAggFileList: (r) => ({ body: { filterOptions: { employerPK: r.employerPK } } }),
   specAggFile: (r) => ({ query: { employerPK: r.employerPK, file: r.documents.monthly } }),
   pageView: () => ({ body: { path: '/' } }),

@@ -22,6 +22,7 @@ import { registerSpaAssets } from './plugins/spa-assets';
 import { apiRoutes } from './routes/api';
 import { handlers as defaultHandlers } from './routes/handlers';
 import { startProcessingWorker, type ProcessingWorker } from './services/processing';
+import { startCarrierFeedWorker, type CarrierFeedWorker } from './services/carrier-files';
 import { processingTriggerRoutes } from './routes/processing-trigger';
 import type { Handlers } from './routes/handler-types';
 
@@ -105,17 +106,28 @@ export async function buildApp({
       );
     });
   }
+  let carrierFeed: CarrierFeedWorker | null = null;
+  if (config.carrierFeedIntervalMs > 0) {
+    app.addHook('onReady', async () => {
+      if (draining) return;
+      carrierFeed = startCarrierFeedWorker(db, config.carrierFeedIntervalMs, (err, employerPK) =>
+        app.log.error({ err, employerPK }, 'closing a carrier batch failed'),
+      );
+    });
+  }
   app.decorate('drain', () => {
     if (draining) return;
     draining = true;
     app.log.info('draining: not ready, no new processing');
     // Stops claiming at once; the request in hand is awaited when the app closes.
     void worker?.stop();
+    void carrierFeed?.stop();
   });
   // Also when close() is called without drain() first (tests, a second signal).
   app.addHook('preClose', async () => app.drain());
   app.addHook('onClose', async () => {
     await worker?.stop();
+    await carrierFeed?.stop();
   });
   const isDraining = () => draining;
 

@@ -21,6 +21,8 @@ export type AppConfig = {
   processingIntervalMs: number;
   /** When set, POST /api/processing/run runs processing once for callers sending it (browser tests only). */
   processingTriggerToken?: string;
+  /** Period of closing the open carrier batches into 834 files in ms; 0 turns it off (on demand only). */
+  carrierFeedIntervalMs: number;
   logLevel: string;
   /** The first sign-in lock after 5 wrong passwords; each further one doubles (capped at 15 minutes). */
   signInLockSeconds: number;
@@ -66,6 +68,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     distDir: path.resolve(env.DIST_DIR ?? 'dist'),
     processingIntervalMs: Math.max(0, Number(env.PROCESSING_INTERVAL_MS ?? 5000) || 0),
     processingTriggerToken: env.PROCESSING_TRIGGER_TOKEN || undefined,
+    carrierFeedIntervalMs: nonNegative(env.CARRIER_FEED_INTERVAL_MS, 3_600_000),
     logLevel: env.LOG_LEVEL ?? 'info',
     signInLockSeconds: Math.max(1, Number(env.SIGN_IN_LOCK_SECONDS ?? 30) || 30),
     trustProxy: env.TRUST_PROXY ?? 'loopback',

@@ -16,6 +16,7 @@ import { Route as SigninOidcRouteImport } from './routes/signin-oidc'
 import { Route as SilentrenewRouteImport } from './routes/silentrenew'
 import { Route as AuthenticatedIndexRouteImport } from './routes/_authenticated/index'
 import { Route as AuthenticatedAccessReportRouteImport } from './routes/_authenticated/access-report'
+import { Route as AuthenticatedCarrierFilesRouteImport } from './routes/_authenticated/carrier-files'
 import { Route as AuthenticatedCensusReportRouteImport } from './routes/_authenticated/census-report'
 import { Route as AuthenticatedChangeCoverageRouteImport } from './routes/_authenticated/change-coverage'
 import { Route as AuthenticatedClaimSearchRouteImport } from './routes/_authenticated/claim-search'
@@ -70,6 +71,12 @@ const AuthenticatedAccessReportRoute =
   AuthenticatedAccessReportRouteImport.update({
     id: '/access-report',
     path: '/access-report',
+    getParentRoute: () => AuthenticatedRoute,
+  } as any)
+const AuthenticatedCarrierFilesRoute =
+  AuthenticatedCarrierFilesRouteImport.update({
+    id: '/carrier-files',
+    path: '/carrier-files',
     getParentRoute: () => AuthenticatedRoute,
   } as any)
 const AuthenticatedCensusReportRoute =
@@ -199,6 +206,7 @@ export interface FileRoutesByFullPath {
   '/signin-oidc': typeof SigninOidcRoute
   '/silentrenew': typeof SilentrenewRoute
   '/access-report': typeof AuthenticatedAccessReportRoute
+  '/carrier-files': typeof AuthenticatedCarrierFilesRoute
   '/census-report': typeof AuthenticatedCensusReportRoute
   '/change-coverage': typeof AuthenticatedChangeCoverageRoute
   '/claim-search': typeof AuthenticatedClaimSearchRoute
@@ -226,6 +234,7 @@ export interface FileRoutesByTo {
   '/signin-oidc': typeof SigninOidcRoute
   '/silentrenew': typeof SilentrenewRoute
   '/access-report': typeof AuthenticatedAccessReportRoute
+  '/carrier-files': typeof AuthenticatedCarrierFilesRoute
   '/census-report': typeof AuthenticatedCensusReportRoute
   '/change-coverage': typeof AuthenticatedChangeCoverageRoute
   '/claim-search': typeof AuthenticatedClaimSearchRoute
@@ -256,6 +265,7 @@ export interface FileRoutesById {
   '/signin-oidc': typeof SigninOidcRoute
   '/silentrenew': typeof SilentrenewRoute
   '/_authenticated/access-report': typeof AuthenticatedAccessReportRoute
+  '/_authenticated/carrier-files': typeof AuthenticatedCarrierFilesRoute
   '/_authenticated/census-report': typeof AuthenticatedCensusReportRoute
   '/_authenticated/change-coverage': typeof AuthenticatedChangeCoverageRoute
   '/_authenticated/claim-search': typeof AuthenticatedClaimSearchRoute
@@ -287,6 +297,7 @@ export interface FileRouteTypes {
     | '/signin-oidc'
     | '/silentrenew'
     | '/access-report'
+    | '/carrier-files'
     | '/census-report'
     | '/change-coverage'
     | '/claim-search'
@@ -314,6 +325,7 @@ export interface FileRouteTypes {
     | '/signin-oidc'
     | '/silentrenew'
     | '/access-report'
+    | '/carrier-files'
     | '/census-report'
     | '/change-coverage'
     | '/claim-search'
@@ -343,6 +355,7 @@ export interface FileRouteTypes {
     | '/signin-oidc'
     | '/silentrenew'
     | '/_authenticated/access-report'
+    | '/_authenticated/carrier-files'
     | '/_authenticated/census-report'
     | '/_authenticated/change-coverage'
     | '/_authenticated/claim-search'
@@ -425,6 +438,13 @@ declare module '@tanstack/react-router' {
       path: '/access-report'
       fullPath: '/access-report'
       preLoaderRoute: typeof AuthenticatedAccessReportRouteImport
+      parentRoute: typeof AuthenticatedRoute
+    }
+    '/_authenticated/carrier-files': {
+      id: '/_authenticated/carrier-files'
+      path: '/carrier-files'
+      fullPath: '/carrier-files'
+      preLoaderRoute: typeof AuthenticatedCarrierFilesRouteImport
       parentRoute: typeof AuthenticatedRoute
     }
     '/_authenticated/census-report': {
@@ -572,6 +592,7 @@ declare module '@tanstack/react-router' {
 
 interface AuthenticatedRouteChildren {
   AuthenticatedAccessReportRoute: typeof AuthenticatedAccessReportRoute
+  AuthenticatedCarrierFilesRoute: typeof AuthenticatedCarrierFilesRoute
   AuthenticatedCensusReportRoute: typeof AuthenticatedCensusReportRoute
   AuthenticatedChangeCoverageRoute: typeof AuthenticatedChangeCoverageRoute
   AuthenticatedClaimSearchRoute: typeof AuthenticatedClaimSearchRoute
@@ -595,6 +616,7 @@ interface AuthenticatedRouteChildren {
 
 const AuthenticatedRouteChildren: AuthenticatedRouteChildren = {
   AuthenticatedAccessReportRoute: AuthenticatedAccessReportRoute,
+  AuthenticatedCarrierFilesRoute: AuthenticatedCarrierFilesRoute,
   AuthenticatedCensusReportRoute: AuthenticatedCensusReportRoute,
   AuthenticatedChangeCoverageRoute: AuthenticatedChangeCoverageRoute,
   AuthenticatedClaimSearchRoute: AuthenticatedClaimSearchRoute,

@@ -58,6 +58,8 @@ export const employers = pgTable(
     employerLogo: text('employer_logo'),
     employerLogoMimeType: text('employer_logo_mime_type'),
     groupEffectiveDate: day('group_effective_date'),
+    /** Federal tax ID (EIN, 9 digits) of the plan sponsor; the carrier feed names the sponsor by it. */
+    taxID: text('tax_id'),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('employers_employer_id_uq').on(t.employerID)],
@@ -520,3 +522,91 @@ export const signInThrottles = pgTable('sign_in_throttles', {
   lockouts: integer('lockouts').notNull().default(0),
   lockedUntil: stamp('locked_until'),
 });
+
+// ---------------------------------------------------------------------------------------------------
+// The carrier feed: X12 834 enrollment files sent to the payer (see services/carrier-files.ts).
+
+/**
+ * The group's open batch is its entries without a file: the processing worker adds each request it
+ * pushes, in the same transaction; closing the batch turns the entries into one change file.
+ */
+export const carrierBatchEntries = pgTable(
+  'carrier_batch_entries',
+  {
+    requestPK: integer('request_pk')
+      .primaryKey()
+      .references(() => requests.requestPK, { onDelete: 'cascade' }),
+    employerPK: integer('employer_pk')
+      .notNull()
+      .references(() => employers.employerPK, { onDelete: 'cascade' }),
+    carrierFilePK: integer('carrier_file_pk').references(() => carrierFiles.carrierFilePK, { onDelete: 'set null' }),
+    addedAt: createdAt(),
+  },
+  (t) => [
+    index('carrier_batch_entries_open_idx')
+      .on(t.employerPK, t.requestPK)
+      .where(sql`${t.carrierFilePK} is null`),
+    index('carrier_batch_entries_file_idx').on(t.carrierFilePK),
+  ],
+);
+
+/**
+ * The last interchange control number given to a group's file. One row per group, incremented in
+ * the transaction that creates the file: the row lock makes concurrent closers on any replica wait
+ * their turn, so a number is never given twice (and a rolled-back file gives its number back).
+ */
+export const carrierControlNumbers = pgTable('carrier_control_numbers', {
+  employerPK: integer('employer_pk')
+    .primaryKey()
+    .references(() => employers.employerPK, { onDelete: 'cascade' }),
+  lastNumber: integer('last_number').notNull(),
+});
+
+export const carrierFiles = pgTable(
+  'carrier_files',
+  {
+    carrierFilePK: pk('carrier_file_pk'),
+    employerPK: integer('employer_pk')
+      .notNull()
+      .references(() => employers.employerPK, { onDelete: 'cascade' }),
+    /** `change` (the batch of pushed requests) or `full` (the group's whole current enrollment). */
+    kind: text('kind').$type<'change' | 'full'>().notNull(),
+    controlNumber: integer('control_number').notNull(),
+    fileName: text('file_name').notNull(),
+    status: text('status')
+      .$type<'Generating' | 'Invalid' | 'Generated' | 'Delivered' | 'Accepted' | 'Rejected'>()
+      .notNull(),
+    members: integer('members').notNull().default(0),
+    segments: integer('segments').notNull().default(0),
+    bytes: integer('bytes').notNull().default(0),
+    /** Why the file was not delivered, or the segment errors of a rejecting 999; never a member's value. */
+    problems: jsonb('problems').$type<string[]>().notNull().default([]),
+    createdBy: text('created_by').notNull(),
+    createdAt: createdAt(),
+    deliveredAt: stamp('delivered_at'),
+    acknowledgedAt: stamp('acknowledged_at'),
+  },
+  (t) => [
+    uniqueIndex('carrier_files_employer_control_uq').on(t.employerPK, t.controlNumber),
+    index('carrier_files_employer_created_idx').on(t.employerPK, t.carrierFilePK),
+    check('carrier_files_kind_ck', sql`${t.kind} in ('change', 'full')`),
+  ],
+);
+
+/**
+ * A file's bytes, encrypted at rest (AES-256-GCM per chunk, services/carrier-file-store.ts): the
+ * file holds full SSNs. Chunks let a 100,000-member full file be written and read as a stream.
+ */
+export const carrierFileChunks = pgTable(
+  'carrier_file_chunks',
+  {
+    carrierFilePK: integer('carrier_file_pk')
+      .notNull()
+      .references(() => carrierFiles.carrierFilePK, { onDelete: 'cascade' }),
+    seq: integer('seq').notNull(),
+    iv: bytea('iv').notNull(),
+    tag: bytea('tag').notNull(),
+    data: bytea('data').notNull(),
+  },
+  (t) => [primaryKey({ name: 'carrier_file_chunks_pk', columns: [t.carrierFilePK, t.seq] })],
+);

@@ -29,6 +29,8 @@ export function unimplementedEndpoints(handlers: Handlers): EndpointName[] {
   return (Object.keys(endpoints) as EndpointName[]).filter((name) => !handlers[name]);
 }
 
+const FILE_TYPES = { pdf: 'application/pdf', csv: 'text/csv', x12: 'application/edi-x12' } as const;
+
 function contentDisposition(kind: 'inline' | 'attachment', fileName: string) {
   const ascii = fileName.replace(/[^\x20-\x7e]|["\\]/g, '_');
   return `${kind}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
@@ -77,9 +79,7 @@ export async function apiRoutes(app: FastifyInstance, opts: ApiOptions) {
         ...(endpoint.body ? { body: endpoint.body } : {}),
         ...(endpoint.responseType === 'json' && endpoint.response ? { response: { 200: endpoint.response } } : {}),
         ...(endpoint.bodyEncoding === 'form' ? { consumes: ['application/x-www-form-urlencoded'] } : {}),
-        ...(endpoint.responseType !== 'json'
-          ? { produces: [endpoint.responseType === 'pdf' ? 'application/pdf' : 'text/csv'] }
-          : {}),
+        ...(endpoint.responseType !== 'json' ? { produces: [FILE_TYPES[endpoint.responseType]] } : {}),
       },
       // After the token check (instance hook), before the body is parsed.
       onRequest: async (request) => authorizeArea(endpoint, request.user!),

@@ -20,6 +20,14 @@ import { requestDetailsOf, requestPdfFile } from '../services/request-details';
 import { rolesInGroup } from '../../src/contracts/permissions';
 import { ACCESS_REPORT_FILE_NAME } from '../../src/contracts/access-report';
 import { accessReport, accessReportCsv } from '../services/access-report';
+import {
+  acknowledgeCarrierFile,
+  carrierFileDownload,
+  carrierFileView,
+  closeCarrierBatch,
+  generateFullFile,
+  listCarrierFiles,
+} from '../services/carrier-files';
 import type { AuthUser } from '../auth/verify-token';
 import type { Handlers } from './handler-types';
 
@@ -105,6 +113,12 @@ export const handlers: Handlers = {
     data: censusCsv(db, { actor: user.sub, employerPK, query: body, log: request.log }),
   }),
   censusSummary: ({ db, employerPK, body }) => censusSummaryOf(db, employerPK, body),
+  carrierFileList: ({ db, employerPK, body }) => listCarrierFiles(db, employerPK, body),
+  carrierFile: ({ db, employerPK, query }) => carrierFileDownload(db, employerPK, query.carrierFilePK),
+  carrierFileView: ({ db, employerPK, query }) => carrierFileView(db, employerPK, query.carrierFilePK, query.page),
+  closeCarrierBatch: async ({ db, user, employerPK }) => ({ file: await closeCarrierBatch(db, employerPK, user.sub) }),
+  generateFullFile: async ({ db, user, employerPK }) => ({ file: await generateFullFile(db, employerPK, user.sub) }),
+  carrierAcknowledgment: ({ db, employerPK, body }) => acknowledgeCarrierFile(db, employerPK, body.content),
   fundingReportList: ({ db, employerPK, body }) => listDocuments(db, employerPK, 'funding', body),
   invoiceList: ({ db, employerPK, body }) => listDocuments(db, employerPK, 'invoice', body),
   specAggFileList: ({ db, employerPK, body }) => listDocuments(db, employerPK, 'monthly', body),

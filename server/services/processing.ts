@@ -3,11 +3,13 @@
 // reason as the note) or approved and applied to member data and marked pushed (HEZApproved, then
 // PushedToRemote), all in one transaction per request. Requests are claimed with FOR UPDATE SKIP
 // LOCKED, so several API replicas can run the worker side by side without taking the same request.
+// A pushed request joins its group's open carrier batch in the same transaction (carrier-files.ts).
 import { and, asc, count, eq, notInArray } from 'drizzle-orm';
 import type { RequestStatus } from '../../src/contracts/requests';
 import type { Db } from '../db/client';
 import { requests } from '../db/schema';
 import { localToday } from '../lib/calendar';
+import { WAITING_FOR_FILE_NOTE, addToOpenBatch } from './carrier-files';
 import { prepareRequest } from './processing-apply';
 import { PROCESSING_NOTES } from './processing-outcome';
 import { PROCESSING_ACTOR, changeStatus } from './request-status';
@@ -64,7 +66,11 @@ async function processClaimed(
     return { requestPK: row.requestPK, status, note };
   }
   const approved = await changeStatus(tx, row, 'hezApprove', { actor });
-  const status = await changeStatus(tx, { requestPK: row.requestPK, status: approved }, 'push', { actor });
+  const status = await changeStatus(tx, { requestPK: row.requestPK, status: approved }, 'push', {
+    actor,
+    note: WAITING_FOR_FILE_NOTE,
+  });
+  await addToOpenBatch(tx, row);
   return { requestPK: row.requestPK, status };
 }
 

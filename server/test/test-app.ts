@@ -18,12 +18,13 @@ export async function createTestApp(opts: { handlers?: Handlers; seed?: boolean 
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'portal-test-'));
   // A cached, already seeded copy keeps each test file's start-up near a second.
   const database = await createTestDatabase({ seed: opts.seed ?? true });
-  // The processing worker stays off: tests run processPendingRequests themselves.
+  // The processing worker and the carrier feed's schedule stay off: tests run them themselves.
   const config = loadConfig({
     PUBLIC_URL: TEST_PUBLIC_URL,
     DATA_DIR: dataDir,
     SERVE_SPA: 'false',
     PROCESSING_INTERVAL_MS: '0',
+    CARRIER_FEED_INTERVAL_MS: '0',
   });
   const app = await buildApp({ config, db: database.db, ...(opts.handlers ? { handlers: opts.handlers } : {}) });
   await app.ready();

@@ -50,7 +50,7 @@ export type Endpoint = {
   /** The spec sends the request list form-encoded; everything else is JSON. */
   bodyEncoding?: 'json' | 'form';
   /** `json` answers are parsed with `response`; file answers are returned as a Blob. */
-  responseType: 'json' | 'pdf' | 'csv';
+  responseType: 'json' | 'pdf' | 'csv' | 'x12';
   response?: z.ZodType;
   /** Set on every call of member data (PHI); see AuditSpec. */
   audit?: AuditSpec;

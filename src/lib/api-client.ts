@@ -63,6 +63,7 @@ const ACCEPT: Record<Endpoint['responseType'], string> = {
   json: 'application/json',
   pdf: 'application/pdf',
   csv: 'text/csv',
+  x12: 'application/edi-x12',
 };
 
 export type CallOptions<T> = {

@@ -30,6 +30,8 @@ export async function insertEmployers(db: Db, groups: EmployerSeed[]): Promise<v
       employerLogo: Buffer.from(employerLogoSvg(g.employerName, g.logoColor)).toString('base64'),
       employerLogoMimeType: 'image/svg+xml',
       groupEffectiveDate: g.groupEffectiveDate,
+      // A made-up EIN per group (the 90- prefix is not issued by the IRS).
+      taxID: `90${String(g.employerPK).padStart(7, '0')}`,
     })),
   );
   // Explicit pks leave the identity sequence behind; move it past them so later inserts don't collide.

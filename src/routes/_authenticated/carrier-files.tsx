@@ -1,0 +1,16 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { carrierFileQueries } from '../../api/carrier-file-queries';
+import { CarrierFilesScreen } from '../../features/carrier-files/carrier-files-screen';
+import { carrierFilesSearchSchema, toCarrierFileListBody } from '../../features/carrier-files/carrier-files-search';
+
+export const Route = createFileRoute('/_authenticated/carrier-files')({
+  validateSearch: carrierFilesSearchSchema,
+  loaderDeps: ({ search }) => search,
+  loader: async ({ context: { queryClient, employerPK }, deps }) => {
+    // A failure is shown in place with a Retry, so the loader does not turn it into an error page.
+    await queryClient
+      .ensureQueryData(carrierFileQueries.list(toCarrierFileListBody(deps, employerPK)))
+      .catch(() => undefined);
+  },
+  component: CarrierFilesScreen,
+});
