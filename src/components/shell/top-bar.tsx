@@ -9,7 +9,6 @@ import { BackToTopButton } from './back-to-top-button';
 
 type TopBarProps = {
   pageLabel: string;
-  drawerWidth: number;
   /** Current group (logo, name, group ID), composed by the caller. */
   group: ReactNode;
   givenName: string;
@@ -17,10 +16,14 @@ type TopBarProps = {
   onOpenMenu: () => void;
 };
 
-export function TopBar({ pageLabel, drawerWidth, group, givenName, logout, onOpenMenu }: TopBarProps) {
+/**
+ * Sticky rather than fixed, so that the main area starts below it whatever its height: on a phone
+ * the group takes a second line, and enlarged text makes the bar taller.
+ */
+export function TopBar({ pageLabel, group, givenName, logout, onOpenMenu }: TopBarProps) {
   return (
-    <AppBar position="fixed" sx={{ width: { md: `calc(100% - ${drawerWidth}px)` }, ml: { md: `${drawerWidth}px` } }}>
-      <Toolbar sx={{ gap: 2 }}>
+    <AppBar position="sticky" sx={{ gridArea: 'bar' }}>
+      <Toolbar sx={{ flexWrap: { xs: 'wrap', sm: 'nowrap' }, columnGap: 2, rowGap: 0.5, py: { xs: 1, sm: 0 } }}>
         <IconButton
           color="inherit"
           edge="start"
@@ -30,11 +33,18 @@ export function TopBar({ pageLabel, drawerWidth, group, givenName, logout, onOpe
         >
           <MenuIcon />
         </IconButton>
-        <Typography variant="h6" component="p" noWrap data-testid="page-label" sx={{ flexGrow: 1 }}>
+        {/* On a phone the screen's h1 says the same; the room goes to the group. */}
+        <Typography
+          variant="h6"
+          component="p"
+          noWrap
+          data-testid="page-label"
+          sx={{ flexGrow: 1, display: { xs: 'none', sm: 'block' } }}
+        >
           {pageLabel}
         </Typography>
-        {group}
-        <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
+        <Box sx={{ order: { xs: 1, sm: 0 }, flexBasis: { xs: '100%', sm: 'auto' }, minWidth: 0 }}>{group}</Box>
+        <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, ml: { xs: 'auto', sm: 0 } }}>
           <Typography noWrap data-testid="user-given-name" sx={{ display: { xs: 'none', sm: 'block' } }}>
             {givenName}
           </Typography>

@@ -5,6 +5,14 @@ import { employerQueries } from '../../../api/employer-queries';
 import { useEmployerPK } from '../../../hooks/use-session';
 import { GroupLogo } from './group-logo';
 
+// On a phone the group has a line of its own and wraps; in a wide bar it stays on one line.
+const fitted = {
+  overflow: 'hidden',
+  textOverflow: 'ellipsis',
+  whiteSpace: { xs: 'normal', sm: 'nowrap' },
+  overflowWrap: 'anywhere',
+} as const;
+
 /** The current group in the top bar: logo, name and group ID. */
 export function CurrentGroup() {
   const employerPK = useEmployerPK();
@@ -14,10 +22,10 @@ export function CurrentGroup() {
     <Box role="group" aria-label="Current group" sx={{ display: 'flex', alignItems: 'center', gap: 1.5, minWidth: 0 }}>
       <GroupLogo employer={employer} size={36} />
       <Box sx={{ minWidth: 0 }}>
-        <Typography data-testid="current-group-name" noWrap sx={{ fontWeight: 600, lineHeight: 1.2 }}>
+        <Typography data-testid="current-group-name" sx={{ ...fitted, fontWeight: 600, lineHeight: 1.2 }}>
           {employer.employerName}
         </Typography>
-        <Typography variant="body2" noWrap>
+        <Typography variant="body2" sx={fitted}>
           Group ID: {employer.employerID}
         </Typography>
       </Box>
