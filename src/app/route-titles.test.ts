@@ -1,14 +1,12 @@
-import { createRouter, type AnyRoute } from '@tanstack/react-router';
+import type { AnyRoute } from '@tanstack/react-router';
 import { describe, expect, it } from 'vitest';
-import { routeTree } from '../routeTree.gen';
+import { router } from './router';
 
 // Routes that never show a screen of their own: the root and the signed-in layout, the catch-all
 // redirect and the frame of the silent token renewal.
 const NOT_SCREENS = new Set(['__root__', '/_authenticated', '/$', '/silentrenew']);
 
 describe('route titles', () => {
-  // Creating a router gives every route its id.
-  const router = createRouter({ routeTree });
   const screens = (Object.values(router.routesById) as AnyRoute[]).filter((route) => !NOT_SCREENS.has(route.id));
 
   it('names every screen in its static data, each with a title of its own', () => {

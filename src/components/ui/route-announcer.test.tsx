@@ -3,11 +3,10 @@ import {
   createRootRoute,
   createRoute,
   createRouter,
-  Link,
   Outlet,
   RouterProvider,
 } from '@tanstack/react-router';
-import { render, screen, waitFor } from '@testing-library/react';
+import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { PageHeading } from './page-heading';
@@ -17,7 +16,9 @@ function renderApp() {
   const rootRoute = createRootRoute({
     component: () => (
       <>
-        <Link to="/claims">Claims</Link>
+        <button type="button" onClick={() => router.history.push('/claim-search')}>
+          Claims
+        </button>
         <main>
           <Outlet />
         </main>
@@ -33,7 +34,7 @@ function renderApp() {
   });
   const claims = createRoute({
     getParentRoute: () => rootRoute,
-    path: '/claims',
+    path: '/claim-search',
     staticData: { title: 'Claim Search' },
     validateSearch: (search: Record<string, unknown>) => ({ name: typeof search.name === 'string' ? search.name : '' }),
     component: () => (
@@ -71,7 +72,7 @@ describe('RouteAnnouncer', () => {
     renderApp();
     await screen.findByRole('heading', { level: 1, name: 'Home' });
 
-    await user.click(screen.getByRole('link', { name: 'Claims' }));
+    await user.click(screen.getByRole('button', { name: 'Claims' }));
     const heading = await screen.findByRole('heading', { level: 1, name: 'Claim Search' });
     await waitFor(() => expect(heading).toHaveFocus());
     expect(document.title).toBe('Claim Search – Benefits Portal');
@@ -82,12 +83,12 @@ describe('RouteAnnouncer', () => {
     const user = userEvent.setup();
     const router = renderApp();
     await screen.findByRole('heading', { level: 1, name: 'Home' });
-    await user.click(screen.getByRole('link', { name: 'Claims' }));
+    await user.click(screen.getByRole('button', { name: 'Claims' }));
     await waitFor(() => expect(screen.getByRole('heading', { level: 1 })).toHaveFocus());
 
     const input = screen.getByRole('textbox', { name: 'Patient name' });
     await user.click(input);
-    await router.navigate({ to: '/claims', search: { name: 'Smith' } });
+    await act(() => router.history.push('/claim-search?name=Smith'));
     await waitFor(() => expect(router.state.location.search).toEqual({ name: 'Smith' }));
     expect(input).toHaveFocus();
   });
