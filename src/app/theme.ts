@@ -1,17 +1,18 @@
 import { createTheme } from '@mui/material/styles';
+import { BRAND } from '../contracts/brand';
 
-const PRIMARY = '#0b57d0';
+const PRIMARY = BRAND.primary;
 /** The focus ring: 2 px, at least 3:1 against the page, the paper and the menu (white on the top bar). */
 const FOCUS_RING = { outline: `2px solid ${PRIMARY}`, outlineOffset: 2 } as const;
 
 export const theme = createTheme({
   palette: {
     primary: { main: PRIMARY },
-    background: { default: '#f4f6f8' },
+    background: { default: BRAND.background },
   },
   shape: { borderRadius: 8 },
   // Labels read as the spec writes them ('Log out', 'Select group'), not upper-cased.
-  typography: { button: { textTransform: 'none' } },
+  typography: { fontFamily: BRAND.fontFamily, button: { textTransform: 'none' } },
   components: {
     MuiCssBaseline: {
       styleOverrides: {

@@ -1,3 +1,5 @@
+import { BRAND } from '../contracts/brand';
+
 declare module '@tanstack/react-router' {
   interface StaticDataRouteOption {
     /** The screen's label: the document title, and what is announced when the screen opens. */
@@ -5,7 +7,7 @@ declare module '@tanstack/react-router' {
   }
 }
 
-export const PRODUCT_NAME = 'Benefits Portal';
+const PRODUCT_NAME = BRAND.productName;
 
 type TitledMatch = { staticData?: { title?: string } };
 

@@ -4,6 +4,7 @@ import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
 import { useLocation } from '@tanstack/react-router';
 import { useState, type ReactNode } from 'react';
+import { BRAND } from '../../contracts/brand';
 import { useEmployerPK, useSession } from '../../hooks/use-session';
 import { pageLabelOf, visibleMenu } from './menu-entries';
 import { SideMenu } from './side-menu';
@@ -32,7 +33,7 @@ export function AppShell({ group, logout, children }: AppShellProps) {
     <>
       <Toolbar>
         <Typography variant="h6" component="p" noWrap>
-          Benefits Portal
+          {BRAND.productName}
         </Typography>
       </Toolbar>
       <SideMenu entries={entries} onNavigate={() => setMobileOpen(false)} />
