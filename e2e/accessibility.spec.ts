@@ -292,6 +292,30 @@ test.describe('every screen and dialog is accessible at 1,366 px and at 320 px',
     }
   });
 
+  test('at 200 % text the menu, the top bar and the field labels are whole', async ({ page }) => {
+    await signIn(page, 'hr@example.com');
+    // The browser's own text size setting (not a page zoom): 32 px instead of 16 px.
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Page.setFontSizes', { fontSizes: { standard: 32 } });
+    await goInApp(page, SCREENS.enroll.path);
+    await expectAccessibleScreen(page, SCREENS.enroll.title, 1366, { axe: false });
+    expect(await sidewaysScroll(page)).toBe(0);
+    const cut = (selector: string) =>
+      page
+        .locator(selector)
+        .evaluateAll((elements) =>
+          elements
+            .filter((element) => element.scrollWidth > element.clientWidth + 1)
+            .map((element) => element.textContent),
+        );
+    expect(await cut('main label')).toEqual([]);
+    expect(await cut('header [role="group"] p')).toEqual([]);
+    // The menu moved behind its button and its entries wrap instead of being cut.
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await expect(new ShellPage(page).nav).toBeVisible();
+    expect(await cut('nav .MuiListItemText-primary')).toEqual([]);
+  });
+
   for (const [email, { screens, axeOn }] of Object.entries(SINGLE_ROLE_ACCOUNTS)) {
     test(`${email}: the screens of its role`, async ({ page }) => {
       await signIn(page, email);

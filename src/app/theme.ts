@@ -11,6 +11,9 @@ export const theme = createTheme({
     background: { default: BRAND.background },
   },
   shape: { borderRadius: 8 },
+  // MUI's widths (600, 900, 1200, 1536 px at the usual 16 px text) in em: with enlarged text the
+  // layout reflows as on a narrower screen (menu behind its button, fields stacked) instead of cutting labels.
+  breakpoints: { unit: 'em', values: { xs: 0, sm: 37.5, md: 56.25, lg: 75, xl: 96 } },
   // Labels read as the spec writes them ('Log out', 'Select group'), not upper-cased.
   typography: { fontFamily: BRAND.fontFamily, button: { textTransform: 'none' } },
   components: {
@@ -33,6 +36,9 @@ export const theme = createTheme({
           },
         },
       },
+    },
+    MuiListItemText: {
+      styleOverrides: { primary: { overflowWrap: 'anywhere' } },
     },
     MuiListItemButton: {
       styleOverrides: {

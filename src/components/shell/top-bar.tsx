@@ -23,7 +23,8 @@ type TopBarProps = {
 export function TopBar({ pageLabel, group, givenName, logout, onOpenMenu }: TopBarProps) {
   return (
     <AppBar position="sticky" sx={{ gridArea: 'bar' }}>
-      <Toolbar sx={{ flexWrap: { xs: 'wrap', sm: 'nowrap' }, columnGap: 2, rowGap: 0.5, py: { xs: 1, sm: 0 } }}>
+      {/* Wraps when the group does not fit beside the label (a phone, enlarged text). */}
+      <Toolbar sx={{ flexWrap: 'wrap', columnGap: 2, rowGap: 0.5, py: 0.5 }}>
         <IconButton
           color="inherit"
           edge="start"
@@ -39,11 +40,15 @@ export function TopBar({ pageLabel, group, givenName, logout, onOpenMenu }: TopB
           component="p"
           noWrap
           data-testid="page-label"
-          sx={{ flexGrow: 1, display: { xs: 'none', sm: 'block' } }}
+          sx={{ flex: '1 1 8rem', display: { xs: 'none', sm: 'block' } }}
         >
           {pageLabel}
         </Typography>
-        <Box sx={{ order: { xs: 1, sm: 0 }, flexBasis: { xs: '100%', sm: 'auto' }, minWidth: 0 }}>{group}</Box>
+        <Box
+          sx={{ order: { xs: 1, sm: 0 }, flex: { xs: '1 1 100%', sm: '0 1 auto' }, minWidth: { xs: 0, sm: '12rem' } }}
+        >
+          {group}
+        </Box>
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, ml: { xs: 'auto', sm: 0 } }}>
           <Typography noWrap data-testid="user-given-name" sx={{ display: { xs: 'none', sm: 'block' } }}>
             {givenName}

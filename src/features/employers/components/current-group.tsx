@@ -5,13 +5,8 @@ import { employerQueries } from '../../../api/employer-queries';
 import { useEmployerPK } from '../../../hooks/use-session';
 import { GroupLogo } from './group-logo';
 
-// On a phone the group has a line of its own and wraps; in a wide bar it stays on one line.
-const fitted = {
-  overflow: 'hidden',
-  textOverflow: 'ellipsis',
-  whiteSpace: { xs: 'normal', sm: 'nowrap' },
-  overflowWrap: 'anywhere',
-} as const;
+// Name and ID wrap rather than being cut: the top bar gives the group a line of its own when needed.
+const fitted = { overflowWrap: 'anywhere' } as const;
 
 /** The current group in the top bar: logo, name and group ID. */
 export function CurrentGroup() {
