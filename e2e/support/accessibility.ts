@@ -17,10 +17,12 @@ export async function sidewaysScroll(page: Page): Promise<number> {
   return page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
 }
 
-/** Nothing on the screen is still loading: no progress bar, no loading screen. */
+/** Nothing on the screen is still loading: no progress bar, no loading screen, no skeleton. */
 export async function waitUntilLoaded(page: Page): Promise<void> {
   await expect(page.getByRole('progressbar')).toHaveCount(0);
   await expect(page.getByRole('status').filter({ hasText: /^loading$/ })).toHaveCount(0);
+  // Skeletons in place of rows (the member lists).
+  await expect(page.getByRole('status', { name: /^Loading/ })).toHaveCount(0);
 }
 
 /** Goes to a path inside the running app, as its own links do (the router follows pushState). */
