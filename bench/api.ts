@@ -12,10 +12,6 @@
 //   BENCH_DATA_DIR=/tmp/bench-db npm run bench:api      keeps the seeded PGlite folder for the next run
 //   BENCH_SEARCH=mill npm run bench:api                 the last-name fragment searched
 import { fork } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
-import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
 import Fastify from 'fastify';
 import { endpointUrl } from '../src/contracts/endpoint';
@@ -23,13 +19,12 @@ import { endpoints } from '../src/contracts/endpoints';
 import { subscriberListQuery } from '../src/contracts/subscribers';
 import { buildApp } from '../server/app';
 import { loadConfig } from '../server/config';
-import { openDatabase } from '../server/db/client';
 import { LARGE_GROUP_EMPLOYER_PK } from '../server/db/seed/data';
-import { seedDatabase } from '../server/db/seed/seed-database';
 import { subscriberListStatement } from '../server/services/members';
 import { signIn } from '../server/test/sign-in';
 import type { LoadRequest, LoadResult } from './http-load';
 import { exitAfter, fixed, percentile } from './support/figures';
+import { openSeededDatabase } from './support/seeded-database';
 
 const MEMBERS = Number(process.env.SEED_MEMBERS ?? 100_000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
@@ -41,7 +36,17 @@ const PUBLIC_URL = 'http://localhost';
 exitAfter(DEADLINE_MS);
 
 type Case = { name: string; request: Omit<LoadRequest, 'connections' | 'seconds'> };
-type Measured = { name: string; rps: number; p50: number; p95: number; p99: number; calls: number; failures: number };
+type Measured = {
+  name: string;
+  rps: number;
+  p50: number;
+  p95: number;
+  p99: number;
+  calls: number;
+  failures: number;
+  /** This process's CPU time per call (the server's work, whatever else the machine is doing). */
+  cpuMs: number;
+};
 
 /** One case in a fresh child process: a short warm-up, then the measured run. */
 function load(request: LoadRequest): Promise<LoadResult> {
@@ -61,7 +66,9 @@ function load(request: LoadRequest): Promise<LoadResult> {
 
 async function measure({ name, request }: Case): Promise<Measured> {
   await load({ ...request, connections: CONNECTIONS, seconds: Math.min(2, SECONDS / 4) });
+  const cpuBefore = process.cpuUsage();
   const result = await load({ ...request, connections: CONNECTIONS, seconds: SECONDS });
+  const cpu = process.cpuUsage(cpuBefore);
   const sorted = result.latencies.sort();
   return {
     name,
@@ -71,24 +78,14 @@ async function measure({ name, request }: Case): Promise<Measured> {
     p99: percentile(sorted, 99),
     calls: sorted.length,
     failures: result.failures,
+    cpuMs: (cpu.user + cpu.system) / 1000 / Math.max(1, sorted.length),
   };
 }
 
-const dataDir = process.env.BENCH_DATA_DIR ?? (await mkdtemp(path.join(os.tmpdir(), 'bench-api-')));
-const database = await openDatabase(
-  process.env.DATABASE_URL ? { databaseUrl: process.env.DATABASE_URL } : { dataDir: path.join(dataDir, 'db') },
-);
+const seeded = await openSeededDatabase('api', MEMBERS);
+const { database } = seeded;
 try {
-  console.log(`Seeding ${MEMBERS.toLocaleString('en-US')} subscribers on ${database.driver}…`);
-  const seedStart = performance.now();
-  const seeded = await seedDatabase(database.db, { largeGroupMembers: MEMBERS });
-  console.log(
-    seeded.seededLargeGroup
-      ? `Seeded in ${fixed((performance.now() - seedStart) / 1000)} s`
-      : 'Group 6 was already seeded; reusing it',
-  );
-
-  const config = loadConfig({ PUBLIC_URL, DATA_DIR: dataDir, SERVE_SPA: 'false' });
+  const config = loadConfig({ PUBLIC_URL, DATA_DIR: seeded.dataDir, SERVE_SPA: 'false', LOG_LEVEL: 'warn' });
   const app = await buildApp({ config, db: database.db });
   const hello = Fastify();
   hello.get('/', async () => ({ hello: 'world' }));
@@ -161,11 +158,11 @@ try {
     console.log('');
     console.log(`Driver ${database.driver}, ${CONNECTIONS} connections, ${SECONDS} s per case`);
     console.log(
-      `${'case'.padEnd(40)}${'req/s'.padStart(8)}${'p50 ms'.padStart(9)}${'p95 ms'.padStart(9)}${'p99 ms'.padStart(9)}${'× hello'.padStart(9)}`,
+      `${'case'.padEnd(40)}${'req/s'.padStart(8)}${'p50 ms'.padStart(9)}${'p95 ms'.padStart(9)}${'p99 ms'.padStart(9)}${'× hello'.padStart(9)}${'CPU ms/call'.padStart(13)}`,
     );
     for (const r of results) {
       console.log(
-        `${r.name.padEnd(40)}${fixed(r.rps, 0).padStart(8)}${fixed(r.p50).padStart(9)}${fixed(r.p95).padStart(9)}${fixed(r.p99).padStart(9)}${fixed(r.rps / baseline.rps, 3).padStart(9)}`,
+        `${r.name.padEnd(40)}${fixed(r.rps, 0).padStart(8)}${fixed(r.p50).padStart(9)}${fixed(r.p95).padStart(9)}${fixed(r.p99).padStart(9)}${fixed(r.rps / baseline.rps, 3).padStart(9)}${fixed(r.cpuMs, 3).padStart(13)}`,
       );
     }
     const minRps = database.driver === 'postgres' ? 500 : 200;
@@ -182,6 +179,5 @@ try {
     await app.close();
   }
 } finally {
-  await database.close();
-  if (!process.env.BENCH_DATA_DIR) await rm(dataDir, { recursive: true, force: true });
+  await seeded.close();
 }

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { exportJWK, generateKeyPair, SignJWT, type JSONWebKeySet, type JWTPayload } from 'jose';
 import { AuthError, createTokenVerifier } from './verify-token';
 
@@ -140,5 +140,47 @@ describe('createTokenVerifier', () => {
     for (const garbage of ['garbage', 'a.b.c', '...', `${base64url({ alg: 'RS256' })}.e30.AAAA`]) {
       expect((await rejection(`Bearer ${garbage}`)).code).toBe('invalid_token');
     }
+  });
+
+  describe('a token verified once', () => {
+    afterEach(() => vi.useRealTimers());
+
+    it('is refused once it expires, although it was accepted before', async () => {
+      vi.useFakeTimers({ toFake: ['Date'] });
+      const header = `Bearer ${await sign(claims, { exp: Math.floor(Date.now() / 1000) + 30 })}`;
+      expect((await verify(header)).sub).toBe('user-broker');
+      vi.setSystemTime(Date.now() + 40_000);
+      expect((await rejection(header)).code).toBe('expired_token');
+    });
+
+    it('still has its grant checked on every call, so a revoked grant is refused at once', async () => {
+      let active = true;
+      const grantChecks: string[] = [];
+      const withGrants = createTokenVerifier({
+        issuer: ISSUER,
+        audience: AUDIENCE,
+        jwks,
+        isGrantActive: async (grantId) => {
+          grantChecks.push(grantId);
+          return active;
+        },
+      });
+      const header = `Bearer ${await sign({ ...claims, gid: 'grant-1' })}`;
+      expect((await withGrants(header)).sub).toBe('user-broker');
+      expect((await withGrants(header)).sub).toBe('user-broker');
+      active = false;
+      const error = await withGrants(header).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(AuthError);
+      expect((error as AuthError).code).toBe('invalid_token');
+      expect(grantChecks).toEqual(['grant-1', 'grant-1', 'grant-1']);
+    });
+
+    it('does not make a tampered copy of it valid', async () => {
+      const token = await sign();
+      expect((await verify(`Bearer ${token}`)).sub).toBe('user-broker');
+      const [header, , signature] = token.split('.');
+      const forged = `${header}.${base64url({ ...claims, sub: 'user-admin', iss: ISSUER, aud: AUDIENCE, exp: 4102444800 })}.${signature}`;
+      expect((await rejection(`Bearer ${forged}`)).code).toBe('invalid_token');
+    });
   });
 });

@@ -43,6 +43,13 @@ type TokenVerifierOptions = {
 };
 
 const CLOCK_TOLERANCE_SECONDS = 5;
+/**
+ * A token whose signature and claims were checked is remembered for this long (never past its `exp`),
+ * so a busy caller's calls skip the RSA verification. It delays only the effect of removing a signing
+ * key from the key set; revocation is the grant check's, which still runs on every call.
+ */
+const VERIFIED_TTL_MS = 60_000;
+const MAX_VERIFIED = 10_000;
 const KNOWN_ROLES: ReadonlySet<string> = new Set(ROLES);
 
 // External providers differ in detail: GroupPK may come as a string, and some emit the whole claim
@@ -94,21 +101,33 @@ export function createTokenVerifier(
   opts: TokenVerifierOptions,
 ): (authorizationHeader: string | undefined) => Promise<AuthUser> {
   const keys = opts.jwks instanceof URL ? createRemoteJWKSet(opts.jwks) : createLocalJWKSet(opts.jwks);
+  const verified = new Map<string, { payload: JWTPayload; until: number }>();
+
+  const verifyJwt = async (token: string): Promise<JWTPayload> => {
+    const now = Date.now();
+    const known = verified.get(token);
+    if (known && known.until > now) return known.payload;
+    if (known) verified.delete(token);
+    const { payload } = await jwtVerify(token, keys, {
+      issuer: opts.issuer,
+      audience: opts.audience,
+      algorithms: ['RS256'],
+      // RFC 9068: an ID token or any other JWT signed by the same key is not an access token.
+      typ: 'at+jwt',
+      clockTolerance: CLOCK_TOLERANCE_SECONDS,
+      requiredClaims: ['sub', 'exp'],
+    });
+    if (verified.size >= MAX_VERIFIED) verified.clear();
+    verified.set(token, { payload, until: Math.min(now + VERIFIED_TTL_MS, (payload.exp ?? 0) * 1000) });
+    return payload;
+  };
 
   return async (authorizationHeader) => {
     const match = /^Bearer[ ]+([^\s]+)\s*$/i.exec(authorizationHeader ?? '');
     if (!match?.[1]) throw new AuthError('missing_token', 'Missing bearer token');
 
     try {
-      const { payload } = await jwtVerify(match[1], keys, {
-        issuer: opts.issuer,
-        audience: opts.audience,
-        algorithms: ['RS256'],
-        // RFC 9068: an ID token or any other JWT signed by the same key is not an access token.
-        typ: 'at+jwt',
-        clockTolerance: CLOCK_TOLERANCE_SECONDS,
-        requiredClaims: ['sub', 'exp'],
-      });
+      const payload = await verifyJwt(match[1]);
       if (opts.isGrantActive) {
         const grantId = optionalString(payload.gid);
         if (!grantId || !(await opts.isGrantActive(grantId))) {

@@ -1,14 +1,11 @@
 // Opens the database for the server, the tests and the CLI: PGlite (in-process, in memory or in a
 // folder) by default, PostgreSQL through a `pg` Pool when a URL is given. Migrations run before the
 // handle is returned, so callers always see the current schema.
+import { fork } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { Worker } from 'node:worker_threads';
-import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import type { PGlite } from '@electric-sql/pglite';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import type { Assume } from 'drizzle-orm/utils';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
@@ -64,36 +61,38 @@ export const migrationsSchema = 'drizzle';
 
 export async function openDatabase(opts: OpenDatabaseOptions = {}): Promise<OpenedDatabase> {
   if (opts.databaseUrl) return openPostgres({ connectionString: opts.databaseUrl, max: POOL_MAX }, 'postgres');
-  // A folder is the server's (and the CLI's, the benches') database: it runs on its own thread. The
+  // A folder is the server's (and the CLI's, the benches') database: it runs in its own process. The
   // tests' throwaway databases stay in this thread, in memory, restored from a dumped template.
-  if (opts.dataDir && opts.dataDir !== 'memory://' && !opts.loadDataDir) return openPgliteWorker(opts.dataDir);
+  if (opts.dataDir && opts.dataDir !== 'memory://' && !opts.loadDataDir) return openPgliteProcess(opts.dataDir);
   return openPglite(opts.dataDir, opts.loadDataDir);
 }
 
 /**
- * PGlite in a worker thread behind a loopback PostgreSQL port (see pglite-worker.mjs), used through
- * a pool of one connection: PGlite is one session, so statements queue here as they would on its
- * lock in-process, but the database's work no longer holds this thread.
+ * PGlite in a process of its own behind a loopback PostgreSQL port (see pglite-process.mjs), used
+ * through a pool of one connection: PGlite is one session, so statements queue here as they would on
+ * its lock in-process, but the database's work and memory are no longer the server's.
  */
-async function openPgliteWorker(dataDir: string): Promise<OpenedDatabase> {
-  const worker = new Worker(new URL('./pglite-worker.mjs', import.meta.url), { workerData: { dataDir } });
+async function openPgliteProcess(dataDir: string): Promise<OpenedDatabase> {
+  // Plain node: the database process needs no TypeScript loader.
+  const child = fork(fileURLToPath(new URL('./pglite-process.mjs', import.meta.url)), [dataDir], { execArgv: [] });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const port = await new Promise<number>((resolve, reject) => {
-    worker.once('message', (message: { kind: string; port: number }) => resolve(message.port));
-    worker.once('error', reject);
-    worker.once('exit', (code) => reject(new Error(`the database thread stopped (${code})`)));
+    child.once('message', (message: { kind: string; port: number }) => resolve(message.port));
+    child.once('error', reject);
+    child.once('exit', (code) => reject(new Error(`the database process stopped (${code})`)));
   });
-  const stopWorker = async () => {
-    const closed = new Promise<void>((resolve) => {
-      worker.once('message', () => resolve());
-      worker.once('exit', () => resolve());
-    });
-    worker.postMessage({ kind: 'close' });
-    await closed;
-    await worker.terminate();
+  const stopChild = async () => {
+    if (child.connected) child.send({ kind: 'close' });
+    await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 10_000))]);
+    if (child.exitCode === null) child.kill('SIGKILL');
   };
+  // Once closed, the process leaves by itself (it exits when its channel closes).
+  child.on('message', (message: { kind: string }) => {
+    if (message.kind === 'closed') child.disconnect();
+  });
   try {
     const opened = await openPostgres(
-      // Never dropped when idle: the thread serves one connection, and a reconnect could find the old
+      // Never dropped when idle: the process serves one connection, and a reconnect could find the old
       // one not yet released.
       { host: '127.0.0.1', port, user: 'postgres', database: 'postgres', max: 1, idleTimeoutMillis: 0 },
       'pglite',
@@ -102,16 +101,23 @@ async function openPgliteWorker(dataDir: string): Promise<OpenedDatabase> {
       ...opened,
       close: async () => {
         await opened.close();
-        await stopWorker();
+        await stopChild();
       },
     };
   } catch (error) {
-    await stopWorker();
+    await stopChild();
     throw error;
   }
 }
 
 async function openPglite(dataDir: string | undefined, loadDataDir: Blob | undefined): Promise<OpenedDatabase> {
+  // Loaded only here: a server on the database process or on PostgreSQL never holds PGlite itself.
+  const [{ PGlite }, { pg_trgm }, { drizzle: drizzlePglite }, { migrate: migratePglite }] = await Promise.all([
+    import('@electric-sql/pglite'),
+    import('@electric-sql/pglite/contrib/pg_trgm'),
+    import('drizzle-orm/pglite'),
+    import('drizzle-orm/pglite/migrator'),
+  ]);
   const client = await PGlite.create({
     dataDir: dataDir && dataDir !== 'memory://' ? dataDir : undefined,
     loadDataDir,

@@ -129,6 +129,17 @@ describe('Access Report', () => {
     expect(all.list[0]!.at >= all.list.at(-1)!.at).toBe(true);
   });
 
+  it('answers the total a later page brings instead of counting again', async () => {
+    const first = listOf(await report('auditor@example.com', { user: 'admin@', recordsPerPage: 2 }));
+    const later = listOf(
+      await report('auditor@example.com', { user: 'admin@', recordsPerPage: 2, page: 1, knownCount: 12_345 }),
+    );
+    expect(first.recordCount).toBeLessThan(12_345);
+    expect(later.recordCount).toBe(12_345);
+    expect(later.list).toHaveLength(2);
+    expect((await report('auditor@example.com', { knownCount: -1 })).statusCode).toBe(400);
+  });
+
   it('audits reading the report itself, without the filter values', async () => {
     await report('auditor@example.com', { member: member.ssnLast4 });
     const [row] = await t.db

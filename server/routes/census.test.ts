@@ -1,3 +1,5 @@
+import { Writable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { and, count, countDistinct, desc, eq, gte, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import { parse } from 'csv-parse/sync';
@@ -339,6 +341,23 @@ describe('census stream', () => {
     const small = await read(censusCsv(t.db, { actor: 'test', employerPK: 2, query, batchSize: 7 }));
     expect(rowsOf(whole).records.length).toBeGreaterThan(100);
     expect(small).toBe(whole);
+  });
+
+  it('waits for a slow reader and still gives it every row', async () => {
+    const query = { startDate: `${year - 1}-01-01`, endDate: today };
+    const whole = await read(censusCsv(t.db, { actor: 'test', employerPK: 2, query }));
+    const chunks: Buffer[] = [];
+    // One small chunk at a time, each taken a turn of the event loop later: the census must pause.
+    const slowReader = new Writable({
+      highWaterMark: 1,
+      write(chunk: Buffer, _encoding, done) {
+        chunks.push(Buffer.from(chunk));
+        setImmediate(done);
+      },
+    });
+    await pipeline(censusCsv(t.db, { actor: 'test', employerPK: 2, query, batchSize: 3 }), slowReader);
+    expect(chunks.length).toBeGreaterThan(10);
+    expect(Buffer.concat(chunks).toString('utf8')).toBe(whole);
   });
 
   it('writes only the header for a group without coverage in the range', async () => {

@@ -3,10 +3,11 @@
 // is ever stored in or compared against the audit trail.
 import { pipeline, Readable } from 'node:stream';
 import { stringify } from 'csv-stringify';
-import { and, asc, count, desc, eq, gte, ilike, inArray, isNotNull, lt, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, ilike, inArray, isNotNull, lt, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AccessEvent, accessReportFilters, accessReportQuery } from '../../src/contracts/access-report';
 import type { Db } from '../db/client';
+import { listTotal } from './list-total';
 import { auditEvents, claims, dependents, requests, subscribers } from '../db/schema';
 import { addDays, parseIsoDate } from '../lib/calendar';
 import { contains } from './members';
@@ -122,11 +123,11 @@ function selectPage(db: Db, where: SQL, f: Filters, limit: number, offset: numbe
 export async function accessReport(db: Db, employerPK: number, q: ListQuery) {
   const where = await whereOf(db, employerPK, q);
   if (!where) return { list: [], recordCount: 0 };
-  const [rows, [total]] = await Promise.all([
+  const [rows, total] = await Promise.all([
     selectPage(db, where, q, q.recordsPerPage, q.page * q.recordsPerPage),
-    db.select({ value: count() }).from(auditEvents).where(where),
+    listTotal(db, q.knownCount, auditEvents, where),
   ]);
-  return { list: rows.map(toEvent), recordCount: total?.value ?? 0 };
+  return { list: rows.map(toEvent), recordCount: total };
 }
 
 const CSV_COLUMNS = ['Time', 'User', 'Subject', 'Endpoint', 'Action', 'Status', 'IP', 'Records'] as const;

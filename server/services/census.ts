@@ -2,10 +2,10 @@
 // range. Large groups (100,000+ members) are streamed: members are read in batches of subscribers
 // (in subscriberPK order) and piped through csv-stringify into the reply, so memory stays flat and
 // the event loop (and, on PGlite, the one database connection) serves other calls between reads.
-import { Readable, finished, pipeline } from 'node:stream';
+import { finished, type Readable, type Writable } from 'node:stream';
 import { setImmediate as setImmediatePromise } from 'node:timers/promises';
 import { stringify } from 'csv-stringify';
-import { and, asc, count, countDistinct, eq, gte, inArray, isNull, lte, or, sql } from 'drizzle-orm';
+import { and, count, countDistinct, eq, getTableName, gte, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { CENSUS_COLUMNS, type censusQuery, type censusSummary } from '../../src/contracts/census';
 import { todayIsoDate } from '../../src/contracts/person-rules';
@@ -31,7 +31,7 @@ type CensusSummary = z.output<typeof censusSummary>;
  * Subscribers per database read. PGlite serves one connection, so another call waits for at most
  * one batch's read: smaller batches keep those calls quick, larger ones make the file faster.
  */
-const CENSUS_BATCH_SUBSCRIBERS = 500;
+const CENSUS_BATCH_SUBSCRIBERS = 1_000;
 
 /** Rows written between two turns of the event loop. */
 const YIELD_EVERY_ROWS = 200;
@@ -163,96 +163,124 @@ function overlaps(range: CensusRange) {
   );
 }
 
+/** A census row as the database answers it: every value the file needs, named by its alias below. */
+type CensusRow = {
+  subscriber_id: string;
+  is_dependent: boolean;
+  first_name: string;
+  last_name: string;
+  date_of_birth: string;
+  gender_pk: number;
+  email: string;
+  address1: string;
+  address2: string;
+  city: string;
+  state_pk: number | null;
+  zip_code: string;
+  ssn: string;
+  relationship_pk: number | null;
+  plan_pk: number;
+  coverage_option_pk: number | null;
+  date_of_hire: string | null;
+  begin_date: string;
+  end_date: string | null;
+  division_pk: number | null;
+};
+
 /**
- * One read per batch: every row of the file for these subscribers, already in file order (the
- * subscriber, then dependents by key; medical before dental), with the member's own or the
- * subscriber's values chosen by the database. Only lookups by key are left
- * to the caller. A dependent row whose dependent is gone is left out.
+ * One read per batch: every row of the file for the group's subscribers whose keys lie in [first,
+ * last], already in file order (the subscriber, then dependents by key; medical before dental), with
+ * the member's own or the subscriber's values chosen by the database. A key range is a plain range
+ * scan of the primary key; each subscriber's coverage, and each dependent, is then read through its
+ * index. The lateral reads (OFFSET 0 keeps the planner from folding them into joins) hold that plan: as
+ * plain joins, PGlite's planner, costing the range at a thousand rows, read the whole coverage and
+ * dependent tables for every batch. The rows come back as the driver
+ * reads them (no per-field mapping): only lookups by key are left to the caller. A dependent row whose
+ * dependent is gone is left out.
  */
-function censusRowsOf(
+async function censusRowsOf(
   db: Db,
   employerPK: number,
-  subscriberPKs: number[],
+  keys: { first: number; last: number },
   medicalPlanPKs: number[],
   planPKs: number[],
   range: CensusRange,
-) {
+): Promise<CensusRow[]> {
+  const own = sql`${coverages.dependentPK} is null`;
   const home = sql`case when ${dependents.dependentPK} is not null and not ${dependents.sameAddress}`;
-  return db
-    .select({
-      subscriberID: subscribers.subscriberID,
-      isDependent: sql<boolean>`${coverages.dependentPK} is not null`,
-      firstName: sql<string>`coalesce(${dependents.firstName}, ${subscribers.firstName})`,
-      lastName: sql<string>`coalesce(${dependents.lastName}, ${subscribers.lastName})`,
-      dateOfBirth: sql<string>`coalesce(${dependents.dateOfBirth}, ${subscribers.dateOfBirth})`,
-      genderPK: sql<number>`coalesce(${dependents.genderPK}, ${subscribers.genderPK})`,
-      email: sql<string>`coalesce(case when ${coverages.dependentPK} is null then ${subscribers.email} else ${dependents.email} end, '')`,
-      address1: sql<string>`coalesce(${home} then ${dependents.address1} else ${subscribers.address1} end, '')`,
-      address2: sql<string>`coalesce(${home} then ${dependents.address2} else ${subscribers.address2} end, '')`,
-      city: sql<string>`coalesce(${home} then ${dependents.city} else ${subscribers.city} end, '')`,
-      statePK: sql<number | null>`${home} then ${dependents.statePK} else ${subscribers.statePK} end`,
-      zipCode: sql<string>`coalesce(${home} then ${dependents.zipCode} else ${subscribers.zipCode} end, '')`,
-      // The census is the one answer that carries a full SSN (spec 2 §2).
-      ssn: sql<string>`coalesce(case when ${coverages.dependentPK} is null then ${subscribers.ssn} else ${dependents.ssn} end, '')`,
-      relationshipPK: dependents.relationshipPK,
-      planPK: coverages.planPK,
-      coverageOptionPK: coverages.coverageOptionPK,
-      // Employment belongs to the subscriber; a dependent was never hired.
-      dateOfHire: sql<string | null>`case when ${coverages.dependentPK} is null then ${subscribers.dateOfHire} end`,
-      beginDate: coverages.beginDate,
-      endDate: coverages.endDate,
-      divisionPK: subscribers.divisionPK,
-    })
-    .from(subscribers)
-    .innerJoin(coverages, eq(coverages.subscriberPK, subscribers.subscriberPK))
-    .leftJoin(dependents, eq(dependents.dependentPK, coverages.dependentPK))
-    .where(
-      and(
-        sql`${subscribers.subscriberPK} = any(${intArray(subscriberPKs)})`,
-        // Rows are read by key alone, so the group is checked again.
-        eq(subscribers.employerPK, employerPK),
+  const query = sql`select
+      ${subscribers.subscriberID} as subscriber_id,
+      not ${own} as is_dependent,
+      coalesce(${dependents.firstName}, ${subscribers.firstName}) as first_name,
+      coalesce(${dependents.lastName}, ${subscribers.lastName}) as last_name,
+      coalesce(${dependents.dateOfBirth}, ${subscribers.dateOfBirth}) as date_of_birth,
+      coalesce(${dependents.genderPK}, ${subscribers.genderPK}) as gender_pk,
+      coalesce(case when ${own} then ${subscribers.email} else ${dependents.email} end, '') as email,
+      coalesce(${home} then ${dependents.address1} else ${subscribers.address1} end, '') as address1,
+      coalesce(${home} then ${dependents.address2} else ${subscribers.address2} end, '') as address2,
+      coalesce(${home} then ${dependents.city} else ${subscribers.city} end, '') as city,
+      ${home} then ${dependents.statePK} else ${subscribers.statePK} end as state_pk,
+      coalesce(${home} then ${dependents.zipCode} else ${subscribers.zipCode} end, '') as zip_code,
+      -- The census is the one answer that carries a full SSN (spec 2 §2).
+      coalesce(case when ${own} then ${subscribers.ssn} else ${dependents.ssn} end, '') as ssn,
+      ${dependents.relationshipPK} as relationship_pk,
+      ${coverages.planPK} as plan_pk,
+      ${coverages.coverageOptionPK} as coverage_option_pk,
+      -- Employment belongs to the subscriber; a dependent was never hired.
+      case when ${own} then ${subscribers.dateOfHire} end as date_of_hire,
+      ${coverages.beginDate} as begin_date,
+      ${coverages.endDate} as end_date,
+      ${subscribers.divisionPK} as division_pk
+    from ${subscribers}
+    cross join lateral (
+      select * from ${coverages}
+      where ${and(
+        eq(coverages.subscriberPK, subscribers.subscriberPK),
         sql`${coverages.planPK} = any(${intArray(planPKs)})`,
         overlaps(range),
-        sql`(${coverages.dependentPK} is null or ${dependents.dependentPK} is not null)`,
-      ),
-    )
-    .orderBy(
-      asc(subscribers.subscriberPK),
-      sql`${coverages.dependentPK} asc nulls first`,
-      sql`${coverages.planPK} <> all(${intArray(medicalPlanPKs)})`,
-      asc(coverages.beginDate),
-      asc(coverages.coveragePK),
-    );
+      )}
+      offset 0
+    ) as ${sql.identifier(getTableName(coverages))}
+    left join lateral (
+      select * from ${dependents} where ${dependents.dependentPK} = ${coverages.dependentPK} offset 0
+    ) as ${sql.identifier(getTableName(dependents))} on true
+    where ${and(
+      sql`${subscribers.subscriberPK} between ${keys.first} and ${keys.last}`,
+      eq(subscribers.employerPK, employerPK),
+      sql`(${own} or ${dependents.dependentPK} is not null)`,
+    )}
+    order by ${subscribers.subscriberPK}, ${coverages.dependentPK} asc nulls first,
+      ${coverages.planPK} <> all(${intArray(medicalPlanPKs)}), ${coverages.beginDate}, ${coverages.coveragePK}`;
+  const { rows } = await db.execute<CensusRow>(query);
+  return rows;
 }
-
-type CensusRow = Awaited<ReturnType<typeof censusRowsOf>>[number];
 
 /** One CSV record, in CENSUS_COLUMNS order. Dependents carry their subscriber's ID and division. */
 function censusRecord(row: CensusRow, ref: Reference): string[] {
-  const plan = ref.plans.get(row.planPK);
-  const divisionPK = row.divisionPK ?? plan?.divisionPK;
+  const plan = ref.plans.get(row.plan_pk);
+  const divisionPK = row.division_pk ?? plan?.divisionPK;
   const record: Record<CensusColumn, string> = {
-    'Subscriber ID': row.subscriberID,
-    'First Name': row.firstName,
-    'Last Name': row.lastName,
-    'Date Of Birth': usDate(row.dateOfBirth),
-    Gender: ref.names.gender.get(row.genderPK) ?? '',
+    'Subscriber ID': row.subscriber_id,
+    'First Name': row.first_name,
+    'Last Name': row.last_name,
+    'Date Of Birth': usDate(row.date_of_birth),
+    Gender: ref.names.gender.get(row.gender_pk) ?? '',
     Email: row.email,
     Address1: row.address1,
     Address2: row.address2,
     City: row.city,
-    State: row.statePK === null ? '' : (ref.names.state.get(row.statePK) ?? ''),
-    ZipCode: row.zipCode,
+    State: row.state_pk === null ? '' : (ref.names.state.get(row.state_pk) ?? ''),
+    ZipCode: row.zip_code,
     'SSN#': row.ssn,
-    Relation: row.isDependent
-      ? ((row.relationshipPK === null ? undefined : ref.names.relationship.get(row.relationshipPK)) ?? '')
+    Relation: row.is_dependent
+      ? ((row.relationship_pk === null ? undefined : ref.names.relationship.get(row.relationship_pk)) ?? '')
       : 'Subscriber',
     'Plan Code': plan?.planCode ?? '',
     'Network Code': plan?.networkCode ?? '',
-    'Tier Code': (row.coverageOptionPK === null ? undefined : ref.tiers.get(row.coverageOptionPK)) ?? '',
-    'Date Of Hire': usDate(row.dateOfHire),
-    'Coverage Start': usDate(row.beginDate),
-    'Coverage End': usDate(row.endDate),
+    'Tier Code': (row.coverage_option_pk === null ? undefined : ref.tiers.get(row.coverage_option_pk)) ?? '',
+    'Date Of Hire': usDate(row.date_of_hire),
+    'Coverage Start': usDate(row.begin_date),
+    'Coverage End': usDate(row.end_date),
     'Division Code':
       (divisionPK === undefined || divisionPK === null ? undefined : ref.locations.get(divisionPK)) ?? '',
   };
@@ -265,8 +293,25 @@ function censusRecord(row: CensusRow, ref: Reference): string[] {
  */
 const nextTurn = () => setImmediatePromise();
 
-async function* censusRecords(
+/** Resolves when the stream wants more, or has been closed (a client that went away). */
+const roomIn = (stream: Writable) =>
+  new Promise<void>((resolve) => {
+    const done = () => {
+      stream.off('drain', done);
+      stream.off('close', done);
+      resolve();
+    };
+    stream.on('drain', done);
+    stream.on('close', done);
+  });
+
+/**
+ * Writes the file's records into the CSV stream batch by batch, the next batch read while this one is
+ * written; waits when the client reads slowly, stops when it goes away.
+ */
+async function writeCensus(
   db: Db,
+  csv: Writable,
   employerPK: number,
   range: CensusRange,
   batchSize: number,
@@ -278,22 +323,32 @@ async function* censusRecords(
   const keys = await subscriberKeys(db, employerPK);
   await nextTurn();
   const batchAt = (start: number) =>
-    censusRowsOf(db, employerPK, Array.from(keys.subarray(start, start + batchSize)), medicalPlanPKs, planPKs, range);
+    censusRowsOf(
+      db,
+      employerPK,
+      { first: keys[start]!, last: keys[Math.min(start + batchSize, keys.length) - 1]! },
+      medicalPlanPKs,
+      planPKs,
+      range,
+    );
   let next = keys.length > 0 ? batchAt(0) : null;
-  for (let i = 0; next; i += batchSize) {
+  for (let i = 0; next && !csv.destroyed; i += batchSize) {
     const rows = await next;
     // The database reads the next batch while this one is written out.
     next = i + batchSize < keys.length ? batchAt(i + batchSize) : null;
     // If the client goes away, the read ahead must not end as an unhandled rejection.
     next?.catch(() => {});
     for (const [index, row] of rows.entries()) {
+      if (csv.destroyed) return;
       counter.rows += 1;
-      yield censusRecord(row, ref);
-      // Async generators resume on microtasks; give timers and other requests a turn now and then.
-      if (index % YIELD_EVERY_ROWS === YIELD_EVERY_ROWS - 1) await nextTurn();
+      const room = csv.write(censusRecord(row, ref));
+      if (!room) await roomIn(csv);
+      // Give timers and other requests a turn now and then.
+      else if (index % YIELD_EVERY_ROWS === YIELD_EVERY_ROWS - 1) await nextTurn();
     }
     await nextTurn();
   }
+  csv.end();
 }
 
 /** The counts of the census for a range, one aggregate read and no member data. */
@@ -340,9 +395,6 @@ export async function censusSummaryOf(
 export function censusCsv(db: Db, request: CensusRequest): Readable {
   const range = censusRange(request.query);
   const counter = { rows: 0 };
-  const source = Readable.from(
-    censusRecords(db, request.employerPK, range, request.batchSize ?? CENSUS_BATCH_SUBSCRIBERS, counter),
-  );
   const csv = stringify({
     header: true,
     columns: [...CENSUS_COLUMNS],
@@ -351,8 +403,9 @@ export function censusCsv(db: Db, request: CensusRequest): Readable {
     // Names and addresses are typed by users: keep spreadsheet programs from running them as formulas.
     escape_formulas: true,
   });
-  // Errors and disconnects destroy both streams; their outcome is reported by finished() below.
-  pipeline(source, csv, () => {});
+  writeCensus(db, csv, request.employerPK, range, request.batchSize ?? CENSUS_BATCH_SUBSCRIBERS, counter).catch(
+    (error: unknown) => csv.destroy(error as Error),
+  );
 
   finished(csv, (error) => {
     const action = error ? 'census.aborted' : 'census.download';

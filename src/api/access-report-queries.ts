@@ -1,6 +1,6 @@
 import type { AccessReportQuery } from '../contracts/access-report';
 import { endpoints } from '../contracts/endpoints';
-import { endpointQueryOptions } from '../lib/endpoint-query';
+import { pagedListQueryOptions } from '../lib/paged-list-query';
 
 const ROOT = 'accessReport';
 
@@ -9,5 +9,12 @@ export const accessReportQueries = {
   all: () => [ROOT] as const,
   // The screen shows a failure in place, with a Retry.
   list: (query: AccessReportQuery) =>
-    endpointQueryOptions(ROOT, 'list', endpoints.accessReport, { query }, { notify: false }),
+    pagedListQueryOptions(
+      ROOT,
+      'list',
+      endpoints.accessReport,
+      { query },
+      { in: 'query', pageFields: ['page', 'recordsPerPage', 'sort', 'order'], totalOf: (answer) => answer.recordCount },
+      { notify: false },
+    ),
 };

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isoDate, MAX_PAGE, pagedList, pk, text } from './common';
+import { isoDate, knownCountText, MAX_PAGE, pagedList, pk, text } from './common';
 
 export const ACCESS_REPORT_PAGE_SIZE = 25;
 export const ACCESS_REPORT_FILE_NAME = 'access-report.csv';
@@ -32,6 +32,7 @@ export type AccessReportFilters = z.input<typeof accessReportFilters>;
 export const accessReportQuery = accessReportFilters.extend({
   page: z.coerce.number().int().min(0).max(MAX_PAGE).default(0),
   recordsPerPage: z.coerce.number().int().min(1).max(100).default(ACCESS_REPORT_PAGE_SIZE),
+  knownCount: knownCountText,
 });
 export type AccessReportQuery = z.input<typeof accessReportQuery>;
 

@@ -1,6 +1,7 @@
 import { QueryClient } from '@tanstack/react-query';
 import type { User } from 'oidc-client-ts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { accessReportQueries } from '../api/access-report-queries';
 import { documentQueries } from '../api/document-queries';
 import { subscriberQueries } from '../api/subscriber-queries';
 import type { SubscriberListQuery } from '../contracts/subscribers';
@@ -80,5 +81,23 @@ describe('pagedListQueryOptions', () => {
     await client.fetchQuery(documentQueries.list('funding', body(1)));
 
     expect(sent.map((body) => body.knownCount)).toEqual([undefined, 37, undefined]);
+  });
+
+  it('keeps the total of a list paged in its query string (the Access Report)', async () => {
+    const queries: URLSearchParams[] = [];
+    fetchMock.mockImplementation(async (request) => {
+      queries.push(new URL((request as Request).url).searchParams);
+      return new Response(JSON.stringify({ list: [], recordCount: 480 }), {
+        status: 200,
+        headers: { 'Content-Type': 'application/json' },
+      });
+    });
+    const report = (patch: Record<string, unknown>) => ({ employerPK: 2, user: 'hr@', ...patch });
+    await client.fetchQuery(accessReportQueries.list(report({ page: 0 })));
+    await client.fetchQuery(accessReportQueries.list(report({ page: 7, sort: 'status', order: 'ASC' })));
+    await client.fetchQuery(accessReportQueries.list(report({ page: 1, user: 'broker@' })));
+
+    expect(queries.map((q) => q.get('knownCount'))).toEqual([null, '480', null]);
+    expect(queries[1]!.get('page')).toBe('7');
   });
 });

@@ -28,6 +28,8 @@ export const Route = createFileRoute('/_authenticated')({
     ]);
   },
   pendingMs: 0,
+  // The loading screen is already up while the session is read: holding it longer only delays the screen.
+  pendingMinMs: 0,
   pendingComponent: LoadingScreen,
   component: AuthenticatedLayout,
   errorComponent: AuthenticatedError,

@@ -5,7 +5,7 @@ import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useIsFetching, useSuspenseQuery } from '@tanstack/react-query';
-import { Suspense } from 'react';
+import { Suspense, useDeferredValue } from 'react';
 import { subscriberQueries } from '../../api/subscriber-queries';
 import type { Dependent } from '../../contracts/dependents';
 import { SUBSCRIBER_PAGE_SIZE, type SubscriberSummary } from '../../contracts/subscribers';
@@ -50,6 +50,11 @@ export function MemberChooser({
   termedAllowed = true,
 }: MemberChooserProps) {
   const [search, setSearch] = useMemberSearch();
+  // The rows render after the rest of the screen, in a render the browser can interrupt: the first
+  // paint (heading, search form, skeleton) does not wait for twenty rows. Later, a new page, sort or
+  // filter keeps the rows shown (with the fetching bar) until its own rows come, instead of falling
+  // back to the skeleton.
+  const shownSearch = useDeferredValue<MemberSearch | null>(search, null);
   const notice = usePendingNotice();
 
   const choose = (choice: MemberChoice) => {
@@ -71,13 +76,17 @@ export function MemberChooser({
       <Paper variant="outlined">
         <FetchingBar />
         <Suspense fallback={<MemberListSkeleton />}>
-          <MemberResults
-            search={search}
-            termedAllowed={termedAllowed}
-            allowDependents={allowDependents}
-            onSearch={setSearch}
-            onChoose={choose}
-          />
+          {shownSearch ? (
+            <MemberResults
+              search={shownSearch}
+              termedAllowed={termedAllowed}
+              allowDependents={allowDependents}
+              onSearch={setSearch}
+              onChoose={choose}
+            />
+          ) : (
+            <MemberListSkeleton />
+          )}
         </Suspense>
       </Paper>
       <PendingNoticeModal message={notice.message} onReturn={notice.close} />

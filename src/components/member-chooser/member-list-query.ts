@@ -12,13 +12,16 @@ export function memberListQuery(search: MemberSearch, employerPK: number, option
 }
 
 /**
- * For the loader of a route that shows the chooser: fetches the page the URL names with the same
- * query options the chooser then reads with useSuspenseQuery.
+ * For the loader of a route that shows the chooser: starts fetching the page the URL names with the
+ * same query options the chooser then reads with useSuspenseQuery. Not awaited: the screen (heading,
+ * search form) renders while the call runs and the list shows its skeleton until the page comes, so
+ * the first screen does not wait for the list; a failed call reaches the route's error boundary
+ * through useSuspenseQuery.
  */
 export function loadMemberList(
   { queryClient, employerPK }: GroupLoaderContext,
   search: MemberSearch,
   options: MemberListOptions = {},
-) {
-  return queryClient.ensureQueryData(memberListQuery(search, employerPK, options));
+): void {
+  void queryClient.prefetchQuery(memberListQuery(search, employerPK, options));
 }

@@ -2,7 +2,7 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useSuspenseQuery } from '@tanstack/react-query';
-import { Suspense, type ReactNode } from 'react';
+import { Suspense, useDeferredValue, type ReactNode } from 'react';
 import type { SubscriberSummary } from '../../contracts/subscribers';
 import { useEmployerPK } from '../../hooks/use-session';
 import { ListPagination } from '../data-table/list-pagination';
@@ -35,18 +35,20 @@ type SelectableMemberListProps = {
  * their own buttons (ID cards, coverage inquiry) instead of going on at the click.
  */
 export function SelectableMemberList(props: SelectableMemberListProps) {
+  // As in MemberChooser: the rows render after the rest of the screen, and later the rows shown stay
+  // until the next page's rows come.
+  const search = useDeferredValue<MemberSearch | null>(props.search, null);
+  const skeleton = (
+    <Stack spacing={2}>
+      {props.toolbar(null)}
+      <Paper variant="outlined">
+        <MemberListSkeleton />
+      </Paper>
+    </Stack>
+  );
   return (
-    <Suspense
-      fallback={
-        <Stack spacing={2}>
-          {props.toolbar(null)}
-          <Paper variant="outlined">
-            <MemberListSkeleton />
-          </Paper>
-        </Stack>
-      }
-    >
-      <SelectableMemberResults {...props} />
+    <Suspense fallback={skeleton}>
+      {search ? <SelectableMemberResults {...props} search={search} /> : skeleton}
     </Suspense>
   );
 }

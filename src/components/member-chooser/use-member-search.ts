@@ -1,5 +1,6 @@
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useCallback, useMemo } from 'react';
+import { afterNextPaint } from '../../lib/after-next-paint';
 import { compactSearch, memberSearchSchema, type MemberSearch } from './member-search';
 
 /**
@@ -12,12 +13,16 @@ export function useMemberSearch() {
   const search = useMemo(() => memberSearchSchema.parse(raw), [raw]);
   const navigate = useNavigate();
 
+  // The navigation re-renders the list: it starts after the frame that shows the click.
   const setSearch = useCallback(
     (patch: Partial<MemberSearch>) =>
-      navigate({
-        to: '.',
-        search: (prev: Record<string, unknown>) => ({ ...prev, ...compactSearch({ ...search, ...patch }) }),
-      }),
+      afterNextPaint(
+        () =>
+          void navigate({
+            to: '.',
+            search: (prev: Record<string, unknown>) => ({ ...prev, ...compactSearch({ ...search, ...patch }) }),
+          }),
+      ),
     [navigate, search],
   );
 

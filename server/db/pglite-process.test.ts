@@ -8,7 +8,7 @@ import { employers } from './schema';
 
 let dir: string;
 beforeAll(async () => {
-  dir = await mkdtemp(path.join(os.tmpdir(), 'pglite-worker-'));
+  dir = await mkdtemp(path.join(os.tmpdir(), 'pglite-process-'));
 });
 afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
@@ -21,7 +21,7 @@ const employer = (employerPK: number) => ({
   groupEffectiveDate: '2020-01-01',
 });
 
-describe('the embedded database on its own thread', () => {
+describe('the embedded database in its own process', () => {
   it('migrates, keeps a transaction to itself while other queries wait, and keeps data across a restart', async () => {
     const first = await openDatabase({ dataDir: path.join(dir, 'db') });
     expect(first.driver).toBe('pglite');
@@ -62,7 +62,7 @@ describe('the embedded database on its own thread', () => {
     }
   });
 
-  it("leaves this thread's timers running while a long query works", async () => {
+  it("leaves the server's timers running while a long query works", async () => {
     const opened = await openDatabase({ dataDir: path.join(dir, 'slow') });
     try {
       const started = Date.now();

@@ -1,0 +1,43 @@
+// The embedded database's own process: PGlite on the data folder, served over the PostgreSQL wire
+// protocol on a loopback port, so the server only sends queries and reads answers (the same
+// node-postgres driver as for PostgreSQL) while the database works, and keeps its memory, here.
+// Plain JavaScript, so it starts the same under tsx, vitest and node.
+import process from 'node:process';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
+
+const [dataDir] = process.argv.slice(2);
+const db = await PGlite.create({ dataDir, extensions: { pg_trgm } });
+// One connection: PGlite is one session, and a second connection's statements could interleave
+// with the first one's extended-protocol messages.
+const server = new PGLiteSocketServer({ db, host: '127.0.0.1', port: 0, maxConnections: 1 });
+await server.start();
+const [, port] = server.getServerConn().split(':');
+process.send({ kind: 'ready', port: Number(port) });
+
+let closing = null;
+const close = () => {
+  closing ??= (async () => {
+    await server.stop();
+    await db.close();
+  })();
+  return closing;
+};
+
+process.on('message', async (message) => {
+  if (message?.kind !== 'close') return;
+  try {
+    await close();
+    process.send({ kind: 'closed' });
+  } catch (error) {
+    process.send({ kind: 'closed', error: String(error) });
+  }
+});
+// The server went away without closing (killed, crashed): close the database cleanly and leave.
+process.on('disconnect', () => {
+  close().finally(() => process.exit(0));
+});
+// The server's signals are its own to handle; a Ctrl-C in a terminal reaches this process too.
+process.on('SIGINT', () => {});
+process.on('SIGTERM', () => {});
