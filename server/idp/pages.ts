@@ -1,22 +1,31 @@
 import { createHash } from 'node:crypto';
+import { BRAND } from '../../src/contracts/brand';
 import { escapeHtml } from '../lib/html';
 
-// The identity provider's own pages: self-contained HTML, no external assets, every value escaped.
+// The identity provider's own pages: self-contained HTML, no external assets, every value escaped;
+// the portal's name, type and colours.
 
 const STYLE = `
 *{box-sizing:border-box}
-body{margin:0;min-height:100vh;display:flex;align-items:center;justify-content:center;background:#f4f6f8;color:#1a1a1a;font:16px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif}
-main{width:100%;max-width:24rem;margin:1rem;padding:2rem;background:#fff;border-radius:8px;box-shadow:0 1px 4px rgba(0,0,0,.15)}
-h1{margin:0 0 1.5rem;font-size:1.5rem;font-weight:600}
-label{display:block;margin:0 0 .25rem;font-weight:600}
-input{display:block;width:100%;margin:0 0 1rem;padding:.6rem .75rem;font:inherit;border:1px solid #6b7280;border-radius:4px}
-input[aria-invalid=true]{border-color:#b3261e}
-button{width:100%;padding:.7rem;font:inherit;font-weight:600;color:#fff;background:#0b57d0;border:0;border-radius:4px;cursor:pointer}
-button:hover{background:#0842a0}
-input:focus-visible,button:focus-visible,a:focus-visible{outline:3px solid #f59e0b;outline-offset:2px}
-.alert{margin:0 0 1rem;padding:.75rem;color:#b3261e;background:#fdecea;border-radius:4px}
-a{color:#0b57d0}
+body{margin:0;min-height:100vh;display:flex;flex-direction:column;background:${BRAND.background};color:${BRAND.text};font:16px/1.5 ${BRAND.fontFamily}}
+header{background:${BRAND.primary};color:#fff;padding:1rem 1.5rem;box-shadow:0 2px 4px rgba(0,0,0,.2)}
+.brand{margin:0;font-size:1.25rem;font-weight:500;letter-spacing:.0075em}
+main{width:calc(100% - 2rem);max-width:24rem;margin:3rem auto 1rem;padding:2rem;background:#fff;border-radius:8px;box-shadow:0 1px 4px rgba(0,0,0,.15)}
+h1{margin:0 0 1.5rem;font-size:1.5rem;font-weight:400;overflow-wrap:anywhere}
+label{display:block;margin:0 0 .25rem;font-weight:500}
+input{display:block;width:100%;margin:0 0 1rem;padding:.6rem .75rem;font:inherit;color:inherit;border:1px solid #6b7280;border-radius:4px}
+input:focus{border-color:${BRAND.primary};box-shadow:inset 0 0 0 1px ${BRAND.primary}}
+input[aria-invalid=true]{border-color:${BRAND.error}}
+button{width:100%;min-height:2.75rem;padding:.6rem;font:inherit;font-weight:500;color:#fff;background:${BRAND.primary};border:0;border-radius:8px;cursor:pointer}
+button:hover{background:${BRAND.primaryDark}}
+input:focus-visible,button:focus-visible,a:focus-visible{outline:2px solid ${BRAND.primary};outline-offset:2px}
+.alert{margin:0 0 1rem;padding:.75rem;color:#5f2120;background:#fdeded;border-radius:4px}
+a{color:${BRAND.primary}}
+@media (prefers-reduced-motion:reduce){*{transition:none!important;animation:none!important}}
 `;
+
+/** '<page> – Benefits Portal', as the portal titles its own screens. */
+const titled = (title: string) => `${title} – ${BRAND.productName}`;
 
 function layout(title: string, body: string, head = ''): string {
   return `<!DOCTYPE html>
@@ -24,11 +33,12 @@ function layout(title: string, body: string, head = ''): string {
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escapeHtml(title)}</title>
+<title>${escapeHtml(titled(title))}</title>
 <style>${STYLE}</style>
 ${head}
 </head>
 <body>
+<header><p class="brand">${escapeHtml(BRAND.productName)}</p></header>
 <main>
 ${body}
 </main>

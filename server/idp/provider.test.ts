@@ -231,7 +231,9 @@ describe('identity provider', () => {
     const page = await request(jar, loginUrl);
     expect(page.status).toBe(200);
     const html = await page.text();
-    expect(html).toContain('<title>Sign in</title>');
+    expect(html).toContain('<title>Sign in – Benefits Portal</title>');
+    expect(html).toContain('<p class="brand">Benefits Portal</p>');
+    expect(html).toContain('font:16px/1.5 "Roboto", "Helvetica", "Arial", sans-serif');
     expect(html).toMatch(/<label for="email">Email<\/label>/);
     expect(html).toMatch(/<label for="password">Password<\/label>/);
     expect(html).toMatch(/<button type="submit">Sign in<\/button>/);

@@ -1,6 +1,7 @@
 import { createRootRouteWithContext, Outlet } from '@tanstack/react-router';
 import { RouterDevtools } from '../components/devtools/router-devtools';
 import { NotFoundPage } from '../components/errors/not-found-page';
+import { RouteAnnouncer } from '../components/ui/route-announcer';
 import { usePageViewTracking } from '../features/analytics/hooks/use-page-view-tracking';
 import { useScrollToTop } from '../hooks/use-scroll-to-top';
 import type { RouterContext } from '../lib/router-context';
@@ -16,6 +17,7 @@ function RootLayout() {
   return (
     <>
       <Outlet />
+      <RouteAnnouncer />
       <RouterDevtools />
     </>
   );

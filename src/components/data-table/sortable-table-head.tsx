@@ -10,7 +10,7 @@ import {
   type TableFeatures,
 } from '@tanstack/react-table';
 import type { ReactNode } from 'react';
-import { columnAlign } from './column-align';
+import { columnAlign, columnStickySx } from './column-align';
 
 // The table's features include rowSortingFeature.
 type SortableHeader<TFeatures extends TableFeatures, TData extends RowData> = Header<TFeatures, TData, unknown> & {
@@ -59,6 +59,7 @@ function SortableHeaderCell<TFeatures extends TableFeatures, TData extends RowDa
       align={columnAlign(header.column)}
       aria-sort={sorted ? (sorted === 'desc' ? 'descending' : 'ascending') : undefined}
       sortDirection={sorted || false}
+      sx={columnStickySx(header.column)}
     >
       <TableSortLabel
         active={Boolean(sorted)}

@@ -8,7 +8,13 @@ type MessagePageProps = { title: string; children: ReactNode; actions?: ReactNod
 export function MessagePage({ title, children, actions }: MessagePageProps) {
   return (
     <Paper component="section" aria-labelledby="message-page-title" sx={{ maxWidth: 640, mx: 'auto', my: 6, p: 4 }}>
-      <Typography id="message-page-title" variant="h5" component="h1" sx={{ mb: 2 }}>
+      <Typography
+        id="message-page-title"
+        variant="h5"
+        component="h1"
+        tabIndex={-1}
+        sx={{ mb: 2, overflowWrap: 'anywhere', '&:focus': { outline: 'none' } }}
+      >
         {title}
       </Typography>
       <Typography component="div">{children}</Typography>

@@ -13,6 +13,7 @@ const helper = createColumnHelper<typeof memberTableFeatures, SubscriberSummary>
 export const memberColumns = helper.columns([
   helper.accessor('lastName', {
     header: 'Last Name',
+    meta: { sticky: true },
     cell: (info) => (
       <>
         {info.getValue()}

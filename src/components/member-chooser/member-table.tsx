@@ -9,6 +9,7 @@ import TableRow from '@mui/material/TableRow';
 import { useTable } from '@tanstack/react-table';
 import { Fragment, type KeyboardEvent, type ReactNode } from 'react';
 import type { SubscriberSummary } from '../../contracts/subscribers';
+import { stickyCellSx } from '../data-table/column-align';
 import { DataCells } from '../data-table/data-cells';
 import { SortableTableHead } from '../data-table/sortable-table-head';
 import { useServerSorting } from '../data-table/use-server-sorting';
@@ -59,13 +60,14 @@ export function MemberTable({
 
   return (
     <TableContainer>
-      <Table size="small">
+      {/* The expand column (48 px) stays in view before the sticky name. */}
+      <Table size="small" sx={renderDetail ? { '--sticky-left': '48px' } : undefined}>
         <VisuallyHidden component="caption">{caption}</VisuallyHidden>
         <SortableTableHead
           headerGroups={table.getHeaderGroups()}
           leading={
             renderDetail && (
-              <TableCell padding="checkbox">
+              <TableCell padding="checkbox" sx={stickyCellSx(0)}>
                 <VisuallyHidden>Dependents</VisuallyHidden>
               </TableCell>
             )
@@ -99,7 +101,7 @@ export function MemberTable({
                   }}
                 >
                   {renderDetail && (
-                    <TableCell padding="checkbox">
+                    <TableCell padding="checkbox" sx={stickyCellSx(0)}>
                       <IconButton
                         size="small"
                         aria-expanded={expanded}

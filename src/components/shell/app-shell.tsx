@@ -4,12 +4,15 @@ import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
 import { useLocation } from '@tanstack/react-router';
 import { useState, type ReactNode } from 'react';
+import { BRAND } from '../../contracts/brand';
 import { useEmployerPK, useSession } from '../../hooks/use-session';
 import { pageLabelOf, visibleMenu } from './menu-entries';
 import { SideMenu } from './side-menu';
+import { MAIN_CONTENT_ID, SkipLink } from './skip-link';
 import { TopBar } from './top-bar';
 
-const DRAWER_WIDTH = 288;
+// In rem, so that the menu's labels keep their room when the text is enlarged.
+const DRAWER_WIDTH = '18rem';
 
 type AppShellProps = {
   /** Slots the routes fill from features the shell must not know about. */
@@ -30,7 +33,7 @@ export function AppShell({ group, logout, children }: AppShellProps) {
     <>
       <Toolbar>
         <Typography variant="h6" component="p" noWrap>
-          Benefits Portal
+          {BRAND.productName}
         </Typography>
       </Toolbar>
       <SideMenu entries={entries} onNavigate={() => setMobileOpen(false)} />
@@ -38,22 +41,33 @@ export function AppShell({ group, logout, children }: AppShellProps) {
   );
 
   return (
-    <Box sx={{ display: 'flex', minHeight: '100vh' }}>
+    <Box
+      sx={{
+        display: 'grid',
+        minHeight: '100vh',
+        gridTemplateRows: 'auto 1fr',
+        gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: `${DRAWER_WIDTH} minmax(0, 1fr)` },
+        gridTemplateAreas: { xs: '"bar" "main"', md: '"menu bar" "menu main"' },
+      }}
+    >
+      <SkipLink />
       <TopBar
         pageLabel={pageLabelOf(pathname)}
-        drawerWidth={DRAWER_WIDTH}
         group={group}
         givenName={session?.givenName ?? ''}
         logout={logout}
         onOpenMenu={() => setMobileOpen(true)}
       />
-      <Box sx={{ width: { md: DRAWER_WIDTH }, flexShrink: { md: 0 } }}>
-        {/* Small screens: a temporary drawer; the permanent one is not rendered there, so the menu exists once. */}
+      {/* Small screens: a temporary drawer; the permanent one is not rendered there, so the menu exists once. */}
+      <Box sx={{ gridArea: { md: 'menu' }, display: { xs: 'contents', md: 'block' } }}>
         <Drawer
           variant="temporary"
           open={mobileOpen}
           onClose={() => setMobileOpen(false)}
-          sx={{ display: { xs: 'block', md: 'none' }, '& .MuiDrawer-paper': { width: DRAWER_WIDTH } }}
+          sx={{
+            display: { xs: 'block', md: 'none' },
+            '& .MuiDrawer-paper': { width: DRAWER_WIDTH, maxWidth: '85vw' },
+          }}
         >
           {mobileOpen && menu}
         </Drawer>
@@ -68,8 +82,7 @@ export function AppShell({ group, logout, children }: AppShellProps) {
           {menu}
         </Drawer>
       </Box>
-      <Box component="main" sx={{ flexGrow: 1, minWidth: 0, p: 3 }}>
-        <Toolbar />
+      <Box component="main" id={MAIN_CONTENT_ID} sx={{ gridArea: 'main', minWidth: 0, p: { xs: 2, sm: 3 } }}>
         {children}
       </Box>
     </Box>

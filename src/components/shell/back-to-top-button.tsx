@@ -10,7 +10,10 @@ export function BackToTopButton() {
     <IconButton
       color="inherit"
       aria-label="Back to top"
-      onClick={() => window.scrollTo({ top: 0, behavior: 'smooth' })}
+      onClick={() => {
+        const reduced = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+        window.scrollTo({ top: 0, behavior: reduced ? 'auto' : 'smooth' });
+      }}
     >
       <KeyboardArrowUpIcon />
     </IconButton>

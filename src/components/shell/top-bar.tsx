@@ -9,7 +9,6 @@ import { BackToTopButton } from './back-to-top-button';
 
 type TopBarProps = {
   pageLabel: string;
-  drawerWidth: number;
   /** Current group (logo, name, group ID), composed by the caller. */
   group: ReactNode;
   givenName: string;
@@ -17,10 +16,15 @@ type TopBarProps = {
   onOpenMenu: () => void;
 };
 
-export function TopBar({ pageLabel, drawerWidth, group, givenName, logout, onOpenMenu }: TopBarProps) {
+/**
+ * Sticky rather than fixed, so that the main area starts below it whatever its height: on a phone
+ * the group takes a second line, and enlarged text makes the bar taller.
+ */
+export function TopBar({ pageLabel, group, givenName, logout, onOpenMenu }: TopBarProps) {
   return (
-    <AppBar position="fixed" sx={{ width: { md: `calc(100% - ${drawerWidth}px)` }, ml: { md: `${drawerWidth}px` } }}>
-      <Toolbar sx={{ gap: 2 }}>
+    <AppBar position="sticky" sx={{ gridArea: 'bar' }}>
+      {/* Wraps when the group does not fit beside the label (a phone, enlarged text). */}
+      <Toolbar sx={{ flexWrap: 'wrap', columnGap: 2, rowGap: 0.5, py: 0.5 }}>
         <IconButton
           color="inherit"
           edge="start"
@@ -30,11 +34,22 @@ export function TopBar({ pageLabel, drawerWidth, group, givenName, logout, onOpe
         >
           <MenuIcon />
         </IconButton>
-        <Typography variant="h6" component="p" noWrap data-testid="page-label" sx={{ flexGrow: 1 }}>
+        {/* On a phone the screen's h1 says the same; the room goes to the group. */}
+        <Typography
+          variant="h6"
+          component="p"
+          noWrap
+          data-testid="page-label"
+          sx={{ flex: '1 1 8rem', display: { xs: 'none', sm: 'block' } }}
+        >
           {pageLabel}
         </Typography>
-        {group}
-        <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
+        <Box
+          sx={{ order: { xs: 1, sm: 0 }, flex: { xs: '1 1 100%', sm: '0 1 auto' }, minWidth: { xs: 0, sm: '12rem' } }}
+        >
+          {group}
+        </Box>
+        <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, ml: { xs: 'auto', sm: 0 } }}>
           <Typography noWrap data-testid="user-given-name" sx={{ display: { xs: 'none', sm: 'block' } }}>
             {givenName}
           </Typography>

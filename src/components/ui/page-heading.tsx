@@ -7,7 +7,13 @@ type PageHeadingProps = { title: string; subtitle?: string };
 export function PageHeading({ title, subtitle }: PageHeadingProps) {
   return (
     <Box component="header" sx={{ mb: 3 }}>
-      <Typography variant="h4" component="h1">
+      {/* Focused by script when the screen opens; not in the tab order and drawn without a ring. */}
+      <Typography
+        variant="h4"
+        component="h1"
+        tabIndex={-1}
+        sx={{ overflowWrap: 'anywhere', '&:focus': { outline: 'none' } }}
+      >
         {title}
       </Typography>
       {subtitle && (

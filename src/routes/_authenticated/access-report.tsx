@@ -4,6 +4,7 @@ import { accessReportSearchSchema } from '../../features/access-report/access-re
 import { loadAccessReport } from '../../features/access-report/load-access-report';
 
 export const Route = createFileRoute('/_authenticated/access-report')({
+  staticData: { title: 'Access Report' },
   validateSearch: accessReportSearchSchema,
   loaderDeps: ({ search }) => search,
   loader: ({ context, deps }) => loadAccessReport(context, deps),

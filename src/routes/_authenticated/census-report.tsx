@@ -4,6 +4,7 @@ import { CensusReportScreen } from '../../features/reports/census/census-report-
 import { censusSearchSchema } from '../../features/reports/census/census-search';
 
 export const Route = createFileRoute('/_authenticated/census-report')({
+  staticData: { title: 'Census Report' },
   validateSearch: censusSearchSchema,
   loaderDeps: ({ search }) => search,
   loader: async ({ context: { queryClient, employerPK }, deps }) => {

@@ -9,6 +9,7 @@ import { ChangeCoveragePage } from '../../features/change-coverage/components/ch
 const reasonsQuery = lookupQueries.changePlanReasons(true);
 
 export const Route = createFileRoute('/_authenticated/change-coverage')({
+  staticData: { title: 'Change Coverage' },
   validateSearch: memberSearchSchema,
   loaderDeps: ({ search }) => search,
   loader: ({ context, deps }) =>

@@ -4,6 +4,7 @@ import { claimSearchSchema } from '../../features/claims/claim-search';
 import { ClaimSearchPage } from '../../features/claims/components/claim-search-page';
 
 export const Route = createFileRoute('/_authenticated/claim-search')({
+  staticData: { title: 'Claim Search' },
   validateSearch: claimSearchSchema,
   loaderDeps: ({ search }) => search,
   loader: ({ context, deps }) => loadClaimList(context, deps),

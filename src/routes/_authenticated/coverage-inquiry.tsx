@@ -7,6 +7,7 @@ import { CoverageInquiryPage } from '../../features/coverage/components/coverage
 import { useEmployerPK } from '../../hooks/use-session';
 
 export const Route = createFileRoute('/_authenticated/coverage-inquiry')({
+  staticData: { title: 'Coverage Inquiry' },
   validateSearch: memberSearchSchema,
   loaderDeps: ({ search }) => search,
   loader: ({ context, deps }) => loadMemberList(context, deps),

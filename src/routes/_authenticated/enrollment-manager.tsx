@@ -4,6 +4,7 @@ import { loadRequestList } from '../../features/requests/lib/request-list-query'
 import { requestSearchSchema } from '../../features/requests/lib/request-search';
 
 export const Route = createFileRoute('/_authenticated/enrollment-manager')({
+  staticData: { title: 'Enrollment Submissions' },
   validateSearch: requestSearchSchema,
   loaderDeps: ({ search }) => search,
   loader: ({ context, deps }) => loadRequestList(context, deps),

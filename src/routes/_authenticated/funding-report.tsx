@@ -4,6 +4,7 @@ import { documentSearchSchema } from '../../features/reports/documents/document-
 import { loadDocumentList } from '../../features/reports/documents/load-document-list';
 
 export const Route = createFileRoute('/_authenticated/funding-report')({
+  staticData: { title: 'Claims Funding Report' },
   validateSearch: documentSearchSchema,
   loaderDeps: ({ search }) => search,
   loader: ({ context, deps }) => loadDocumentList(context, 'funding', deps),

@@ -4,6 +4,7 @@ import { PageHeading } from '../../components/ui/page-heading';
 import { GroupCards } from '../../features/employers/components/group-cards';
 
 export const Route = createFileRoute('/_authenticated/')({
+  staticData: { title: 'Home' },
   loader: ({ context: { queryClient, session } }) =>
     Promise.all(session.groupPKs.map((pk) => queryClient.ensureQueryData(employerQueries.details(pk)))),
   component: Home,

@@ -4,6 +4,7 @@ import { memberSearchSchema } from '../../components/member-chooser/member-searc
 import { IdCardPage } from '../../features/id-cards/components/id-card-page';
 
 export const Route = createFileRoute('/_authenticated/request-new-id-card')({
+  staticData: { title: 'ID Card' },
   validateSearch: memberSearchSchema,
   loaderDeps: ({ search }) => search,
   loader: ({ context, deps }) => loadMemberList(context, deps),

@@ -4,6 +4,7 @@ import { LoadingScreen } from '../../components/ui/loading-screen';
 import { completeSignOut } from '../../features/session/sign-out';
 
 export const Route = createFileRoute('/logout/callback')({
+  staticData: { title: 'Logged out' },
   component: LogoutCallback,
 });
 

@@ -5,6 +5,7 @@ import { LoadingScreen } from '../../components/ui/loading-screen';
 import { signOut } from '../../features/session/sign-out';
 
 export const Route = createFileRoute('/logout/')({
+  staticData: { title: 'Logging out' },
   component: Logout,
 });
 

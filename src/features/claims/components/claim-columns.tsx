@@ -14,7 +14,7 @@ const money = (header: string, key: 'billedAmount' | 'allowedAmount' | 'planPaym
 
 /** The 11 columns of spec 2 §2 in order; ids are the server's sort fields (CLAIM_SORT_FIELDS). */
 export const claimColumns = helper.columns([
-  helper.accessor('patientFirstName', { header: 'First Name' }),
+  helper.accessor('patientFirstName', { header: 'First Name', meta: { sticky: true } }),
   helper.accessor('patientLastName', { header: 'Last Name' }),
   helper.accessor('providerName', { header: 'Provider Name' }),
   helper.accessor('claimNumber', { header: 'Claim#' }),

@@ -4,6 +4,7 @@ import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
 import { useIsFetching, useSuspenseQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { claimQueries } from '../../../api/claim-queries';
@@ -16,6 +17,7 @@ import { openBlobInNewWindow } from '../../../lib/open-document';
 import { claimListQuery } from '../claim-list-query';
 import { claimPageOf, eobQuery, nextClaimSort } from '../claim-search';
 import { useClaimSearch } from '../use-claim-search';
+import { ClaimCards } from './claim-cards';
 import { ClaimFilterForm } from './claim-filter-form';
 import { ClaimTable } from './claim-table';
 
@@ -32,6 +34,8 @@ export function ClaimSearchPage() {
   const [search, setSearch] = useClaimSearch();
   const [selectedClaimID, setSelectedClaimID] = useState<number | null>(null);
   const employerPK = useEmployerPK();
+  // Eleven columns do not fit a phone: there each claim is a card.
+  const phone = useMediaQuery((theme) => theme.breakpoints.down('sm'));
   const { data } = useSuspenseQuery(claimListQuery(search, employerPK));
   // A selection on another page (or search) is no selection.
   const selected = data.list.find((claim) => claim.claimID === selectedClaimID) ?? null;
@@ -58,6 +62,12 @@ export function ClaimSearchPage() {
                 ? 'There are no claims on this page.'
                 : 'No claims match your search.'}
             </Typography>
+          ) : phone ? (
+            <ClaimCards
+              claims={data.list}
+              selectedClaimID={selected?.claimID ?? null}
+              onSelect={(claim) => setSelectedClaimID(claim.claimID)}
+            />
           ) : (
             <ClaimTable
               claims={data.list}

@@ -36,7 +36,15 @@ export function ClaimTable({ claims, sort, onSort, selectedClaimID, onSelect }: 
 
   return (
     <TableContainer>
-      <Table size="small">
+      {/* Narrow cells, wrapping headers and provider names (third column): the eleven columns fit beside the menu at 1,366 px. */}
+      <Table
+        size="small"
+        sx={{
+          '& th, & td': { px: 0.75 },
+          '& td': { whiteSpace: 'nowrap' },
+          '& td:nth-of-type(3)': { whiteSpace: 'normal' },
+        }}
+      >
         <VisuallyHidden component="caption">
           Claims. Column headers sort the list; select a claim by clicking its row or pressing Enter or Space on it.
         </VisuallyHidden>

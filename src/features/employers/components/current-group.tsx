@@ -5,6 +5,9 @@ import { employerQueries } from '../../../api/employer-queries';
 import { useEmployerPK } from '../../../hooks/use-session';
 import { GroupLogo } from './group-logo';
 
+// Name and ID wrap rather than being cut: the top bar gives the group a line of its own when needed.
+const fitted = { overflowWrap: 'anywhere' } as const;
+
 /** The current group in the top bar: logo, name and group ID. */
 export function CurrentGroup() {
   const employerPK = useEmployerPK();
@@ -14,10 +17,10 @@ export function CurrentGroup() {
     <Box role="group" aria-label="Current group" sx={{ display: 'flex', alignItems: 'center', gap: 1.5, minWidth: 0 }}>
       <GroupLogo employer={employer} size={36} />
       <Box sx={{ minWidth: 0 }}>
-        <Typography data-testid="current-group-name" noWrap sx={{ fontWeight: 600, lineHeight: 1.2 }}>
+        <Typography data-testid="current-group-name" sx={{ ...fitted, fontWeight: 600, lineHeight: 1.2 }}>
           {employer.employerName}
         </Typography>
-        <Typography variant="body2" noWrap>
+        <Typography variant="body2" sx={fitted}>
           Group ID: {employer.employerID}
         </Typography>
       </Box>

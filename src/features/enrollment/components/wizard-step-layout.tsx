@@ -41,7 +41,8 @@ export function WizardStepLayout({
           Not saved: {asSentence(failure)} Everything you entered is kept; please try again.
         </Alert>
       )}
-      <Box component="form" noValidate onSubmit={onSubmit} aria-label={title} sx={{ maxWidth: 960 }}>
+      {/* In rem, so that enlarged text gets wider fields rather than cut labels. */}
+      <Box component="form" noValidate onSubmit={onSubmit} aria-label={title} sx={{ maxWidth: '60rem' }}>
         {children}
         <Stack direction="row" spacing={2} useFlexGap sx={{ mt: 4, flexWrap: 'wrap' }}>
           {actions}

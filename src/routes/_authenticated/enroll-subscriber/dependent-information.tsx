@@ -5,6 +5,7 @@ import { DependentInformationPage } from '../../../features/enrollment/component
 import { loadEnrollmentStep, requireEnrollmentRequest } from '../../../features/enrollment/wizard-route';
 
 export const Route = createFileRoute('/_authenticated/enroll-subscriber/dependent-information')({
+  staticData: { title: 'Enroll Subscriber: Dependent Information' },
   beforeLoad: requireEnrollmentRequest,
   loader: ({ context }) =>
     Promise.all([context.queryClient.ensureQueryData(lookupQueries.dropdowns()), loadEnrollmentStep(context, 3)]),

@@ -5,6 +5,7 @@ import { EmploymentInformationPage } from '../../../features/enrollment/componen
 import { loadEnrollmentStep, requireEnrollmentRequest } from '../../../features/enrollment/wizard-route';
 
 export const Route = createFileRoute('/_authenticated/enroll-subscriber/employment-information')({
+  staticData: { title: 'Enroll Subscriber: Employment Information' },
   beforeLoad: requireEnrollmentRequest,
   loader: ({ context }) =>
     Promise.all([context.queryClient.ensureQueryData(lookupQueries.dropdowns()), loadEnrollmentStep(context, 2)]),

@@ -5,6 +5,7 @@ import { PersonalInformationPage } from '../../../features/enrollment/components
 import { loadEnrollmentStep } from '../../../features/enrollment/wizard-route';
 
 export const Route = createFileRoute('/_authenticated/enroll-subscriber/personal-information')({
+  staticData: { title: 'Enroll Subscriber: Personal Information' },
   loader: ({ context }) =>
     Promise.all([context.queryClient.ensureQueryData(lookupQueries.dropdowns()), loadEnrollmentStep(context, 1)]),
   component: PersonalInformation,

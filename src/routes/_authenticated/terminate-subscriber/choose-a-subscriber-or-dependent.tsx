@@ -5,6 +5,7 @@ import { TerminateMemberChooser } from '../../../features/termination/components
 import { TERMINATE_CHOOSER_OPTIONS } from '../../../features/termination/lib/terminate-search';
 
 export const Route = createFileRoute('/_authenticated/terminate-subscriber/choose-a-subscriber-or-dependent')({
+  staticData: { title: 'Terminate Subscriber/Dependent' },
   validateSearch: memberSearchSchema,
   loaderDeps: ({ search }) => search,
   loader: ({ context, deps }) => loadMemberList(context, deps, TERMINATE_CHOOSER_OPTIONS),

@@ -7,6 +7,7 @@ import { TerminationPage } from '../../../features/termination/components/termin
 import { terminateSearch } from '../../../features/termination/lib/terminate-search';
 
 export const Route = createFileRoute('/_authenticated/terminate-subscriber/information')({
+  staticData: { title: 'Terminate Subscriber/Dependent: Termination Information' },
   validateSearch: terminateSearch,
   loaderDeps: ({ search }) => search,
   loader: async ({ context: { queryClient }, deps: { subscriberPK, dependentPK } }) => {

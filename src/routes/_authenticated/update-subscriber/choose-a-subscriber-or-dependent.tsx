@@ -4,6 +4,7 @@ import { memberSearchSchema } from '../../../components/member-chooser/member-se
 import { UpdateMemberChooser } from '../../../features/member-update/components/update-member-chooser';
 
 export const Route = createFileRoute('/_authenticated/update-subscriber/choose-a-subscriber-or-dependent')({
+  staticData: { title: 'Update Subscriber/Dependent Demographics' },
   validateSearch: memberSearchSchema,
   loaderDeps: ({ search }) => search,
   loader: ({ context, deps }) => loadMemberList(context, deps),

@@ -7,6 +7,7 @@ import { DependentUpdatePage } from '../../../features/member-update/components/
 import { dependentPageSearch } from '../../../features/member-update/lib/member-page-search';
 
 export const Route = createFileRoute('/_authenticated/update-subscriber/update-dependent-information')({
+  staticData: { title: 'Update Demographics: Dependent Information' },
   validateSearch: dependentPageSearch,
   loaderDeps: ({ search }) => search,
   loader: async ({ context: { queryClient }, deps: { subscriberPK, dependentPK } }) => {

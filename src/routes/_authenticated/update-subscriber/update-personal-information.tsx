@@ -6,6 +6,7 @@ import { SubscriberUpdatePage } from '../../../features/member-update/components
 import { subscriberPageSearch } from '../../../features/member-update/lib/member-page-search';
 
 export const Route = createFileRoute('/_authenticated/update-subscriber/update-personal-information')({
+  staticData: { title: 'Update Demographics: Personal Information' },
   validateSearch: subscriberPageSearch,
   loaderDeps: ({ search }) => search,
   loader: async ({ context: { queryClient }, deps: { subscriberPK } }) => {

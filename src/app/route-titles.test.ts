@@ -1,0 +1,18 @@
+import type { AnyRoute } from '@tanstack/react-router';
+import { describe, expect, it } from 'vitest';
+import { router } from './router';
+
+// Routes that never show a screen of their own: the root and the signed-in layout, the catch-all
+// redirect and the frame of the silent token renewal.
+const NOT_SCREENS = new Set(['__root__', '/_authenticated', '/$', '/silentrenew']);
+
+describe('route titles', () => {
+  const screens = (Object.values(router.routesById) as AnyRoute[]).filter((route) => !NOT_SCREENS.has(route.id));
+
+  it('names every screen in its static data, each with a title of its own', () => {
+    expect(screens.length).toBeGreaterThan(20);
+    const titles = screens.map((route) => [route.id, route.options.staticData?.title] as const);
+    expect(titles.filter(([, title]) => !title)).toEqual([]);
+    expect(new Set(titles.map(([, title]) => title)).size).toBe(titles.length);
+  });
+});
