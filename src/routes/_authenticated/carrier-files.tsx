@@ -4,6 +4,7 @@ import { CarrierFilesScreen } from '../../features/carrier-files/carrier-files-s
 import { carrierFilesSearchSchema, toCarrierFileListBody } from '../../features/carrier-files/carrier-files-search';
 
 export const Route = createFileRoute('/_authenticated/carrier-files')({
+  staticData: { title: 'Carrier Files' },
   validateSearch: carrierFilesSearchSchema,
   loaderDeps: ({ search }) => search,
   loader: async ({ context: { queryClient, employerPK }, deps }) => {
