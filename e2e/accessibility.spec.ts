@@ -25,6 +25,7 @@ const SCREENS = {
   },
   changeCoverage: { path: '/change-coverage', title: 'Change Coverage' },
   submissions: { path: '/enrollment-manager', title: 'Enrollment Submissions' },
+  carrierFiles: { path: '/carrier-files', title: 'Carrier Files' },
   coverage: { path: '/coverage-inquiry', title: 'Coverage Inquiry' },
   claims: { path: '/claim-search', title: 'Claim Search' },
   idCard: { path: '/request-new-id-card', title: 'ID Card' },
