@@ -210,6 +210,12 @@ const SAMPLES: { readonly [N in EndpointName]: (r: Records) => Sample } = {
   invoiceList: (r) => ({ body: { filterOptions: { employerPK: r.employerPK } } }),
   getFundingReport: (r) => ({ query: { employerPK: r.employerPK, fileName: r.documents.funding } }),
   getInvoice: (r) => ({ query: { employerPK: r.employerPK, fileName: r.documents.invoice } }),
+  membershipInsight: (r) => ({ query: { employerPK: r.employerPK } }),
+  enrollmentInsight: (r) => ({ query: { employerPK: r.employerPK } }),
+  requestsInsight: (r) => ({ query: { employerPK: r.employerPK } }),
+  claimsInsight: (r) => ({ query: { employerPK: r.employerPK } }),
+  fundingInsight: (r) => ({ query: { employerPK: r.employerPK } }),
+  invoiceInsight: (r) => ({ query: { employerPK: r.employerPK } }),
 };
 
 // ---------------------------------------------------------------------------------------------------

@@ -195,6 +195,8 @@ export const subscribers = pgTable(
     // Name searches are "contains" (ILIKE '%…%'), which only a trigram index serves.
     index('subscribers_last_name_trgm_idx').using('gin', t.lastName.op('gin_trgm_ops')),
     index('subscribers_first_name_trgm_idx').using('gin', t.firstName.op('gin_trgm_ops')),
+    // The dashboard's trend reads only members termed lately or starting later, never the whole group.
+    index('subscribers_employer_term_effective_idx').on(t.employerPK, t.termDate, t.effectiveDate),
   ],
 );
 
@@ -209,6 +211,8 @@ export const groupMemberCounts = pgTable('group_member_counts', {
     .references(() => employers.employerPK, { onDelete: 'cascade' }),
   members: integer('members').notNull().default(0),
   activeMembers: integer('active_members').notNull().default(0),
+  /** Dependents not termed, kept by statement triggers on `dependents` (migration 0009). */
+  activeDependents: integer('active_dependents').notNull().default(0),
 });
 
 export const dependents = pgTable(
@@ -267,7 +271,14 @@ export const coverages = pgTable(
     beginDate: day('begin_date').notNull(),
     endDate: day('end_date'),
   },
-  (t) => [index('coverages_subscriber_idx').on(t.subscriberPK), index('coverages_dependent_idx').on(t.dependentPK)],
+  (t) => [
+    index('coverages_subscriber_idx').on(t.subscriberPK),
+    index('coverages_dependent_idx').on(t.dependentPK),
+    // Enrollment by plan and tier on the dashboard: subscribers' rows read from the index alone.
+    index('coverages_plan_tier_idx')
+      .on(t.planPK, t.coverageOptionPK, t.beginDate, t.endDate)
+      .where(sql`${t.dependentPK} is null`),
+  ],
 );
 
 export const fsaElections = pgTable(
@@ -416,6 +427,8 @@ export const claims = pgTable(
   (t) => [
     uniqueIndex('claims_claim_number_uq').on(t.claimNumber),
     index('claims_employer_service_date_idx').on(t.employerPK, t.serviceDate),
+    // Claims paid per month on the dashboard.
+    index('claims_employer_payment_date_idx').on(t.employerPK, t.paymentDate, t.planPayment),
     index('claims_employer_patient_last_name_idx').on(t.employerPK, t.patientLastName),
     index('claims_patient_last_name_trgm_idx').using('gin', t.patientLastName.op('gin_trgm_ops')),
     index('claims_patient_first_name_trgm_idx').using('gin', t.patientFirstName.op('gin_trgm_ops')),

@@ -20,6 +20,13 @@ import { requestDetailsOf, requestPdfFile } from '../services/request-details';
 import { rolesInGroup } from '../../src/contracts/permissions';
 import { ACCESS_REPORT_FILE_NAME } from '../../src/contracts/access-report';
 import { accessReport, accessReportCsv } from '../services/access-report';
+import {
+  claimsInsightOf,
+  documentInsightOf,
+  enrollmentInsightOf,
+  membershipInsightOf,
+  requestsInsightOf,
+} from '../services/insight';
 import type { AuthUser } from '../auth/verify-token';
 import type { Handlers } from './handler-types';
 
@@ -118,6 +125,13 @@ export const handlers: Handlers = {
   fsaInformation: ({ db, query }) => fsaInformation(db, query.subscriberPK),
   claimDetails: ({ db, employerPK, body }) => searchClaims(db, employerPK, body),
   claimEobPdf: ({ db, query }) => claimEobFile(db, query),
+
+  membershipInsight: ({ db, employerPK }) => membershipInsightOf(db, employerPK),
+  enrollmentInsight: ({ db, employerPK }) => enrollmentInsightOf(db, employerPK),
+  requestsInsight: ({ db, employerPK }) => requestsInsightOf(db, employerPK),
+  claimsInsight: ({ db, employerPK }) => claimsInsightOf(db, employerPK),
+  fundingInsight: ({ db, employerPK }) => documentInsightOf(db, employerPK, 'funding'),
+  invoiceInsight: ({ db, employerPK }) => documentInsightOf(db, employerPK, 'invoice'),
 
   accessReport: ({ db, employerPK, query }) => accessReport(db, employerPK, query),
   accessReportCsv: async ({ db, employerPK, query }) => ({

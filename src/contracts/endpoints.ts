@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoint } from './endpoint';
+import type { Area } from './permissions';
 import { ok } from './common';
 import { changePlanReasonQuery, dropdownLists, lookupList } from './lookups';
 import {
@@ -45,6 +46,14 @@ import { idCard, idCardPdfQuery, requestIdCardAnswer, viewIdCardQuery } from './
 import { censusQuery, censusSummary } from './census';
 import { pageView } from './analytics';
 import { accessReport, accessReportFilters, accessReportQuery } from './access-report';
+import {
+  claimsInsight,
+  documentInsight,
+  enrollmentInsight,
+  insightQuery,
+  membershipInsight,
+  requestsInsight,
+} from './insight';
 
 const lookup = (path: string, summary: string) =>
   defineEndpoint({
@@ -56,6 +65,25 @@ const lookup = (path: string, summary: string) =>
     scope: { kind: 'user' },
     responseType: 'json',
     response: lookupList,
+  });
+
+/** A dashboard panel's aggregate: counts and sums only, so it is not a read of member data. */
+const insight = <const A extends Area, const R extends z.ZodType>(
+  path: string,
+  summary: string,
+  area: A,
+  response: R,
+) =>
+  defineEndpoint({
+    service: 'enrollment',
+    method: 'GET',
+    path: `/Insight/${path}`,
+    summary,
+    area,
+    scope: { kind: 'employer', in: 'query', key: 'employerPK' },
+    query: insightQuery,
+    responseType: 'json',
+    response,
   });
 
 const employerScope = (where: 'query' | 'body') => ({ kind: 'employer', in: where, key: 'employerPK' }) as const;
@@ -441,6 +469,24 @@ export const endpoints = {
     responseType: 'json',
     response: ok,
   }),
+
+  // ---- Home dashboard (enrollment service), one aggregate per panel ----
+  membershipInsight: insight(
+    'Membership',
+    'Enrolled subscribers and dependents, and the 12-month trend',
+    'members',
+    membershipInsight,
+  ),
+  enrollmentInsight: insight(
+    'Enrollment',
+    'Subscribers by medical plan and tier and by dental plan',
+    'members',
+    enrollmentInsight,
+  ),
+  requestsInsight: insight('Requests', 'Requests of the last 30 days by status', 'members', requestsInsight),
+  claimsInsight: insight('Claims', 'Claims paid per month and claims by status, 12 months', 'claims', claimsInsight),
+  fundingInsight: insight('Funding', 'The latest claims funding report', 'funding', documentInsight),
+  invoiceInsight: insight('Invoice', 'The latest admin invoice', 'invoice', documentInsight),
 
   // ---- Access audit (enrollment service) ----
   accessReport: defineEndpoint({
