@@ -59,7 +59,14 @@ export default defineConfig({
       output: {
         // Zod and the switch that keeps it from probing for eval share one chunk, so the switch is
         // set as soon as zod is, before any other chunk builds a schema.
-        manualChunks: (id) => (/node_modules\/zod\/|src\/lib\/zod-without-eval\.ts$/.test(id) ? 'zod' : undefined),
+        manualChunks: (id) => {
+          if (/node_modules\/zod\/|src\/lib\/zod-without-eval\.ts$/.test(id)) return 'zod';
+          // The charts' scales and shapes (d3) apart from the charts themselves: each chunk stays in its budget.
+          if (/node_modules\/(d3-[^/]+|internmap|@mui\/x-charts-vendor|bezier-easing|flatqueue)\//.test(id)) {
+            return 'charts-vendor';
+          }
+          return undefined;
+        },
       },
     },
   },
