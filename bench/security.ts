@@ -216,6 +216,12 @@ const SAMPLES: { readonly [N in EndpointName]: (r: Records) => Sample } = {
   claimsInsight: (r) => ({ query: { employerPK: r.employerPK } }),
   fundingInsight: (r) => ({ query: { employerPK: r.employerPK } }),
   invoiceInsight: (r) => ({ query: { employerPK: r.employerPK } }),
+  memberExport: (r) => ({ body: { employerPK: r.employerPK, format: 'csv' } }),
+  claimExport: (r) => ({ query: { employerPK: r.employerPK }, body: { format: 'csv' } }),
+  requestExport: (r) => ({ body: { employerPK: r.employerPK, format: 'csv' } }),
+  fundingReportExport: (r) => ({ body: { filterOptions: { employerPK: r.employerPK }, format: 'csv' } }),
+  invoiceExport: (r) => ({ body: { filterOptions: { employerPK: r.employerPK }, format: 'csv' } }),
+  specAggFileExport: (r) => ({ body: { filterOptions: { employerPK: r.employerPK }, format: 'csv' } }),
 };
 
 // ---------------------------------------------------------------------------------------------------

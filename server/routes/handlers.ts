@@ -27,6 +27,7 @@ import {
   membershipInsightOf,
   requestsInsightOf,
 } from '../services/insight';
+import { claimExport, documentExport, memberExport, requestExport } from '../services/list-exports';
 import type { AuthUser } from '../auth/verify-token';
 import type { Handlers } from './handler-types';
 
@@ -132,6 +133,19 @@ export const handlers: Handlers = {
   claimsInsight: ({ db, employerPK }) => claimsInsightOf(db, employerPK),
   fundingInsight: ({ db, employerPK }) => documentInsightOf(db, employerPK, 'funding'),
   invoiceInsight: ({ db, employerPK }) => documentInsightOf(db, employerPK, 'invoice'),
+
+  memberExport: ({ db, user, employerPK, body, request }) =>
+    memberExport({ db, actor: user.sub, employerPK, log: request.log }, body),
+  claimExport: ({ db, user, employerPK, body, request }) =>
+    claimExport({ db, actor: user.sub, employerPK, log: request.log }, body),
+  requestExport: ({ db, user, employerPK, body, request }) =>
+    requestExport({ db, actor: user.sub, employerPK, log: request.log }, body),
+  fundingReportExport: ({ db, user, employerPK, body, request }) =>
+    documentExport({ db, actor: user.sub, employerPK, log: request.log }, 'funding', body),
+  invoiceExport: ({ db, user, employerPK, body, request }) =>
+    documentExport({ db, actor: user.sub, employerPK, log: request.log }, 'invoice', body),
+  specAggFileExport: ({ db, user, employerPK, body, request }) =>
+    documentExport({ db, actor: user.sub, employerPK, log: request.log }, 'monthly', body),
 
   accessReport: ({ db, employerPK, query }) => accessReport(db, employerPK, query),
   accessReportCsv: async ({ db, employerPK, query }) => ({

@@ -46,6 +46,7 @@ import { idCard, idCardPdfQuery, requestIdCardAnswer, viewIdCardQuery } from './
 import { censusQuery, censusSummary } from './census';
 import { pageView } from './analytics';
 import { accessReport, accessReportFilters, accessReportQuery } from './access-report';
+import { claimExportBody, documentExportBody, memberExportBody, requestExportBody } from './exports';
 import {
   claimsInsight,
   documentInsight,
@@ -487,6 +488,75 @@ export const endpoints = {
   claimsInsight: insight('Claims', 'Claims paid per month and claims by status, 12 months', 'claims', claimsInsight),
   fundingInsight: insight('Funding', 'The latest claims funding report', 'funding', documentInsight),
   invoiceInsight: insight('Invoice', 'The latest admin invoice', 'invoice', documentInsight),
+
+  // ---- Exports of the lists: the whole filtered list as .xlsx or .csv, SSNs as last 4 only ----
+  memberExport: defineEndpoint({
+    service: 'enrollment',
+    method: 'POST',
+    path: '/Subscriber/SubscriberListExport',
+    summary: 'The filtered member list as a file',
+    area: 'memberLookup',
+    scope: employerScope('body'),
+    body: memberExportBody,
+    audit: { action: 'read' },
+    responseType: 'export',
+  }),
+  claimExport: defineEndpoint({
+    service: 'enrollment',
+    method: 'POST',
+    path: '/Employer/ClaimDetailsExport',
+    summary: 'The filtered claim search as a file',
+    area: 'claims',
+    scope: employerScope('query'),
+    query: claimSearchQuery,
+    body: claimExportBody,
+    audit: { action: 'read' },
+    responseType: 'export',
+  }),
+  requestExport: defineEndpoint({
+    service: 'enrollment',
+    method: 'POST',
+    path: '/Request/ListExport',
+    summary: 'The filtered enrollment submissions as a file',
+    area: 'members',
+    scope: employerScope('body'),
+    body: requestExportBody,
+    audit: { action: 'read' },
+    responseType: 'export',
+  }),
+  fundingReportExport: defineEndpoint({
+    service: 'finance',
+    method: 'POST',
+    path: '/Document/FundingReportListExport',
+    summary: 'The filtered claims funding reports as a file',
+    area: 'funding',
+    scope: { kind: 'employer', in: 'body', key: 'filterOptions.employerPK' },
+    body: documentExportBody,
+    audit: { action: 'read' },
+    responseType: 'export',
+  }),
+  invoiceExport: defineEndpoint({
+    service: 'finance',
+    method: 'POST',
+    path: '/Document/InvoiceListExport',
+    summary: 'The filtered admin invoices as a file',
+    area: 'invoice',
+    scope: { kind: 'employer', in: 'body', key: 'filterOptions.employerPK' },
+    body: documentExportBody,
+    audit: { action: 'read' },
+    responseType: 'export',
+  }),
+  specAggFileExport: defineEndpoint({
+    service: 'enrollment',
+    method: 'POST',
+    path: '/Report/SpecAggFileListExport',
+    summary: 'The filtered monthly reports as a file',
+    area: 'reporting',
+    scope: { kind: 'employer', in: 'body', key: 'filterOptions.employerPK' },
+    body: documentExportBody,
+    audit: { action: 'read' },
+    responseType: 'export',
+  }),
 
   // ---- Access audit (enrollment service) ----
   accessReport: defineEndpoint({

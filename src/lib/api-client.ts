@@ -63,6 +63,7 @@ const ACCEPT: Record<Endpoint['responseType'], string> = {
   json: 'application/json',
   pdf: 'application/pdf',
   csv: 'text/csv',
+  export: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet, text/csv',
 };
 
 export type CallOptions<T> = {
