@@ -216,6 +216,7 @@ const SAMPLES: { readonly [N in EndpointName]: (r: Records) => Sample } = {
   claimsInsight: (r) => ({ query: { employerPK: r.employerPK } }),
   fundingInsight: (r) => ({ query: { employerPK: r.employerPK } }),
   invoiceInsight: (r) => ({ query: { employerPK: r.employerPK } }),
+  memberView: (r) => ({ query: { subscriberPK: r.subscriberPK } }),
   memberExport: (r) => ({ body: { employerPK: r.employerPK, format: 'csv' } }),
   claimExport: (r) => ({ query: { employerPK: r.employerPK }, body: { format: 'csv' } }),
   requestExport: (r) => ({ body: { employerPK: r.employerPK, format: 'csv' } }),

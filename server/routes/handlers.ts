@@ -27,6 +27,8 @@ import {
   membershipInsightOf,
   requestsInsightOf,
 } from '../services/insight';
+import { memberViewOf } from '../services/member-view';
+import { canAccess } from '../../src/contracts/permissions';
 import { claimExport, documentExport, memberExport, requestExport } from '../services/list-exports';
 import type { AuthUser } from '../auth/verify-token';
 import type { Handlers } from './handler-types';
@@ -134,6 +136,8 @@ export const handlers: Handlers = {
   fundingInsight: ({ db, employerPK }) => documentInsightOf(db, employerPK, 'funding'),
   invoiceInsight: ({ db, employerPK }) => documentInsightOf(db, employerPK, 'invoice'),
 
+  memberView: ({ db, user, employerPK, query }) =>
+    memberViewOf(db, query.subscriberPK, canAccess(rolesInGroup(user.groupRoles, employerPK), 'claims')),
   memberExport: ({ db, user, employerPK, body, request }) =>
     memberExport({ db, actor: user.sub, employerPK, log: request.log }, body),
   claimExport: ({ db, user, employerPK, body, request }) =>

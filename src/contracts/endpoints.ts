@@ -46,6 +46,7 @@ import { idCard, idCardPdfQuery, requestIdCardAnswer, viewIdCardQuery } from './
 import { censusQuery, censusSummary } from './census';
 import { pageView } from './analytics';
 import { accessReport, accessReportFilters, accessReportQuery } from './access-report';
+import { memberView, memberViewQuery } from './member-view';
 import { claimExportBody, documentExportBody, memberExportBody, requestExportBody } from './exports';
 import {
   claimsInsight,
@@ -488,6 +489,27 @@ export const endpoints = {
   claimsInsight: insight('Claims', 'Claims paid per month and claims by status, 12 months', 'claims', claimsInsight),
   fundingInsight: insight('Funding', 'The latest claims funding report', 'funding', documentInsight),
   invoiceInsight: insight('Invoice', 'The latest admin invoice', 'invoice', documentInsight),
+
+  memberView: defineEndpoint({
+    service: 'enrollment',
+    method: 'GET',
+    path: '/Subscriber/MemberView',
+    summary: 'One member: demographics, dependents, coverage history, requests, ID cards and claims',
+    area: 'members',
+    scope: subscriberScope,
+    query: memberViewQuery,
+    audit: {
+      action: 'read',
+      records: {
+        'query.subscriberPK': 'subscriber',
+        'answer.dependents[].dependentPK': 'dependent',
+        'answer.requests[].requestPK': 'request',
+        'answer.claims[].claimID': 'claim',
+      },
+    },
+    responseType: 'json',
+    response: memberView,
+  }),
 
   // ---- Exports of the lists: the whole filtered list as .xlsx or .csv, SSNs as last 4 only ----
   memberExport: defineEndpoint({
