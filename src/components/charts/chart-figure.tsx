@@ -75,7 +75,8 @@ export function ChartFigure({ title, labelHeading, data, chart, height = 240 }: 
           {showData ? 'Hide data' : 'View data'}
         </Button>
       </Box>
-      <Box aria-hidden sx={{ height }}>
+      {/* Inert: the picture is neither read nor focused; the table below carries its numbers. */}
+      <Box inert sx={{ height }}>
         <Suspense fallback={<Skeleton variant="rectangular" height={height} />}>{chart}</Suspense>
       </Box>
       <div id={tableId}>

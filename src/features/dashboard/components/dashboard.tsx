@@ -21,7 +21,10 @@ export function Dashboard() {
   const panels = panelsFor(useCurrentRoles());
   if (panels.length === 0) return null;
   return (
-    <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: 'repeat(auto-fill, minmax(420px, 1fr))', mb: 3 }}>
+    <Box
+      data-testid="dashboard"
+      sx={{ display: 'grid', gap: 2, gridTemplateColumns: 'repeat(auto-fill, minmax(420px, 1fr))', mb: 3 }}
+    >
       {panels.map((key) => {
         const Panel = PANELS[key];
         return <Panel key={key} />;
