@@ -16,6 +16,7 @@ import {
   primaryKey,
   text,
   timestamp,
+  unique,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import type { ClaimType } from '../../src/contracts/claims';
@@ -271,13 +272,30 @@ export const coverages = pgTable(
     beginDate: day('begin_date').notNull(),
     endDate: day('end_date'),
   },
+  (t) => [index('coverages_subscriber_idx').on(t.subscriberPK), index('coverages_dependent_idx').on(t.dependentPK)],
+);
+
+/**
+ * Subscribers' own coverage rows per group, plan, tier and dates, kept by statement triggers on
+ * `coverages` (migration 0009): the dashboard sums the rows in force today instead of reading every
+ * member's coverage. Rows whose count fell to 0 stay and are skipped by readers.
+ */
+export const coverageCounts = pgTable(
+  'coverage_counts',
+  {
+    employerPK: integer('employer_pk')
+      .notNull()
+      .references(() => employers.employerPK, { onDelete: 'cascade' }),
+    planPK: integer('plan_pk').notNull(),
+    coverageOptionPK: integer('coverage_option_pk'),
+    beginDate: day('begin_date').notNull(),
+    endDate: day('end_date'),
+    subscribers: integer('subscribers').notNull(),
+  },
   (t) => [
-    index('coverages_subscriber_idx').on(t.subscriberPK),
-    index('coverages_dependent_idx').on(t.dependentPK),
-    // Enrollment by plan and tier on the dashboard: subscribers' rows read from the index alone.
-    index('coverages_plan_tier_idx')
-      .on(t.planPK, t.coverageOptionPK, t.beginDate, t.endDate)
-      .where(sql`${t.dependentPK} is null`),
+    unique('coverage_counts_uq')
+      .on(t.employerPK, t.planPK, t.coverageOptionPK, t.beginDate, t.endDate)
+      .nullsNotDistinct(),
   ],
 );
 
@@ -427,13 +445,30 @@ export const claims = pgTable(
   (t) => [
     uniqueIndex('claims_claim_number_uq').on(t.claimNumber),
     index('claims_employer_service_date_idx').on(t.employerPK, t.serviceDate),
-    // Claims paid per month on the dashboard.
-    index('claims_employer_payment_date_idx').on(t.employerPK, t.paymentDate, t.planPayment),
     index('claims_employer_patient_last_name_idx').on(t.employerPK, t.patientLastName),
     index('claims_patient_last_name_trgm_idx').using('gin', t.patientLastName.op('gin_trgm_ops')),
     index('claims_patient_first_name_trgm_idx').using('gin', t.patientFirstName.op('gin_trgm_ops')),
     check('claims_claim_type_ck', sql`${t.claimType} in ('Medical', 'Dental', 'Pharmacy', 'Vision')`),
   ],
+);
+
+/**
+ * Claims per group, month of service and month of payment (null while in process), kept by statement
+ * triggers on `claims` (migration 0009) for the dashboard's claims panel.
+ */
+export const claimMonthTotals = pgTable(
+  'claim_month_totals',
+  {
+    employerPK: integer('employer_pk')
+      .notNull()
+      .references(() => employers.employerPK, { onDelete: 'cascade' }),
+    serviceMonth: day('service_month').notNull(),
+    paymentMonth: day('payment_month'),
+    claims: integer('claims').notNull(),
+    billedAmount: money('billed_amount').notNull(),
+    planPayment: money('plan_payment').notNull(),
+  },
+  (t) => [unique('claim_month_totals_uq').on(t.employerPK, t.serviceMonth, t.paymentMonth).nullsNotDistinct()],
 );
 
 /** Funding reports, admin invoices and monthly (spec agg) reports, stored as PDF bytes. */

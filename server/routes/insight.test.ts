@@ -128,6 +128,33 @@ describe('enrollment panel', () => {
     expect(body.medical.every((r) => r.tierName !== null)).toBe(true);
     for (const s of await memberStrings()) expect(text).not.toContain(s);
   });
+
+  it('follows coverage ended, resumed and added', async () => {
+    const medical = async () =>
+      (await answer<EnrollmentInsight>('enrollmentInsight')).body.medical.reduce((n, r) => n + r.subscribers, 0);
+    const before = await medical();
+    const [row] = await t.db
+      .select({ pk: coverages.coveragePK, endDate: coverages.endDate })
+      .from(coverages)
+      .innerJoin(plans, eq(plans.planPK, coverages.planPK))
+      .where(
+        and(
+          eq(plans.employerPK, 2),
+          eq(plans.planType, 'Medical'),
+          isNull(coverages.dependentPK),
+          lte(coverages.beginDate, today),
+          isNull(coverages.endDate),
+        ),
+      )
+      .limit(1);
+    await t.db
+      .update(coverages)
+      .set({ endDate: addDays(today, -1) })
+      .where(eq(coverages.coveragePK, row!.pk));
+    expect(await medical()).toBe(before - 1);
+    await t.db.update(coverages).set({ endDate: null }).where(eq(coverages.coveragePK, row!.pk));
+    expect(await medical()).toBe(before);
+  });
 });
 
 describe('requests panel', () => {

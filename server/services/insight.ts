@@ -1,7 +1,7 @@
 // The home dashboard's panels: each answer is a handful of counts and sums computed in the database
-// over indexes (migration 0009), so a 100,000-member group answers as fast as a small one and no
-// member row leaves the database.
-import { and, asc, count, desc, eq, gte, inArray, isNotNull, isNull, lt, lte, or, sql, sum } from 'drizzle-orm';
+// from kept totals and indexes (migration 0009), so a 100,000-member group answers as fast as a small
+// one and no member row leaves the database.
+import { and, asc, count, desc, eq, gte, inArray, isNull, lt, lte, or, sql, sum } from 'drizzle-orm';
 import {
   REQUEST_PANEL_DAYS,
   TREND_MONTHS,
@@ -14,9 +14,9 @@ import {
 import type { DocumentKind } from '../../src/contracts/documents';
 import type { Db } from '../db/client';
 import {
-  claims,
+  claimMonthTotals,
+  coverageCounts,
   coverageOptions,
-  coverages,
   documents,
   groupMemberCounts,
   plans,
@@ -87,32 +87,33 @@ export async function membershipInsightOf(
   };
 }
 
-/** Subscribers' own coverage rows (dependents' rows repeat the plan) in force today, by plan and tier. */
+/** Subscribers' own coverage in force today by plan and tier, summed from the kept counts. */
 export async function enrollmentInsightOf(
   db: Db,
   employerPK: number,
   today = localToday(),
 ): Promise<EnrollmentInsight> {
+  const subscriberCount = sql<number>`sum(${coverageCounts.subscribers})::int`;
   const rows = await db
     .select({
       planType: plans.planType,
       planName: plans.planName,
       tierName: coverageOptions.name,
-      subscribers: count(),
+      subscribers: subscriberCount,
     })
-    .from(coverages)
-    .innerJoin(plans, eq(plans.planPK, coverages.planPK))
-    .leftJoin(coverageOptions, eq(coverageOptions.coverageOptionPK, coverages.coverageOptionPK))
+    .from(coverageCounts)
+    .innerJoin(plans, eq(plans.planPK, coverageCounts.planPK))
+    .leftJoin(coverageOptions, eq(coverageOptions.coverageOptionPK, coverageCounts.coverageOptionPK))
     .where(
       and(
-        eq(plans.employerPK, employerPK),
+        eq(coverageCounts.employerPK, employerPK),
         inArray(plans.planType, ['Medical', 'Dental']),
-        isNull(coverages.dependentPK),
-        lte(coverages.beginDate, today),
-        or(isNull(coverages.endDate), gte(coverages.endDate, today)),
+        lte(coverageCounts.beginDate, today),
+        or(isNull(coverageCounts.endDate), gte(coverageCounts.endDate, today)),
       ),
     )
     .groupBy(plans.planType, plans.planName, coverageOptions.name, coverageOptions.sortOrder)
+    .having(sql`sum(${coverageCounts.subscribers}) > 0`)
     .orderBy(asc(plans.planName), asc(coverageOptions.sortOrder), asc(coverageOptions.name));
   // Dental is shown by plan only: its tiers are summed.
   const dental = new Map<string, number>();
@@ -148,41 +149,39 @@ export async function requestsInsightOf(db: Db, employerPK: number, today = loca
 
 const money = (value: string | number | null | undefined) => Math.round(Number(value ?? 0) * 100) / 100;
 
-/** Plan payments by month of payment and claims by status, over the last TREND_MONTHS months. */
+/**
+ * Plan payments by month of payment and claims by status (by month of service), over the last
+ * TREND_MONTHS months, from the kept monthly totals.
+ */
 export async function claimsInsightOf(db: Db, employerPK: number, today = localToday()): Promise<ClaimsInsight> {
   const months = trendMonths(today);
   const since = `${months[0]!.month}-01`;
-  const paymentMonth = sql<string>`to_char(${claims.paymentDate}, 'YYYY-MM')`;
+  const thisMonth = `${monthOf(today)}-01`;
+  const t = claimMonthTotals;
+  const month = sql<string>`to_char(${t.paymentMonth}, 'YYYY-MM')`;
   const [paid, byStatus] = await Promise.all([
     db
-      .select({ month: paymentMonth, claims: count(), planPayment: sum(claims.planPayment) })
-      .from(claims)
-      .where(
-        and(
-          eq(claims.employerPK, employerPK),
-          isNotNull(claims.paymentDate),
-          gte(claims.paymentDate, since),
-          lte(claims.paymentDate, today),
-        ),
-      )
-      .groupBy(paymentMonth),
+      .select({ month, claims: sql<number>`sum(${t.claims})::int`, planPayment: sum(t.planPayment) })
+      .from(t)
+      .where(and(eq(t.employerPK, employerPK), gte(t.paymentMonth, since), lte(t.paymentMonth, thisMonth)))
+      .groupBy(t.paymentMonth),
     db
       .select({
-        paid: sql<boolean>`${claims.paymentDate} is not null`,
-        claims: count(),
-        billedAmount: sum(claims.billedAmount),
+        paid: sql<boolean>`${t.paymentMonth} is not null`,
+        claims: sql<number>`sum(${t.claims})::int`,
+        billedAmount: sum(t.billedAmount),
       })
-      .from(claims)
-      .where(and(eq(claims.employerPK, employerPK), gte(claims.serviceDate, since), lte(claims.serviceDate, today)))
-      .groupBy(sql`${claims.paymentDate} is not null`),
+      .from(t)
+      .where(and(eq(t.employerPK, employerPK), gte(t.serviceMonth, since), lte(t.serviceMonth, thisMonth)))
+      .groupBy(sql`${t.paymentMonth} is not null`),
   ]);
   const paidIn = new Map(paid.map((row) => [row.month, row]));
   const statusRow = (isPaid: boolean) => byStatus.find((row) => row.paid === isPaid);
   return {
-    paidByMonth: months.map(({ month }) => ({
-      month,
-      claims: paidIn.get(month)?.claims ?? 0,
-      planPayment: money(paidIn.get(month)?.planPayment),
+    paidByMonth: months.map(({ month: m }) => ({
+      month: m,
+      claims: paidIn.get(m)?.claims ?? 0,
+      planPayment: money(paidIn.get(m)?.planPayment),
     })),
     byStatus: (['Paid', 'In-Process'] as const).map((status) => {
       const row = statusRow(status === 'Paid');
