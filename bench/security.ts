@@ -217,6 +217,19 @@ const SAMPLES: { readonly [N in EndpointName]: (r: Records) => Sample } = {
   invoiceList: (r) => ({ body: { filterOptions: { employerPK: r.employerPK } } }),
   getFundingReport: (r) => ({ query: { employerPK: r.employerPK, fileName: r.documents.funding } }),
   getInvoice: (r) => ({ query: { employerPK: r.employerPK, fileName: r.documents.invoice } }),
+  membershipInsight: (r) => ({ query: { employerPK: r.employerPK } }),
+  enrollmentInsight: (r) => ({ query: { employerPK: r.employerPK } }),
+  requestsInsight: (r) => ({ query: { employerPK: r.employerPK } }),
+  claimsInsight: (r) => ({ query: { employerPK: r.employerPK } }),
+  fundingInsight: (r) => ({ query: { employerPK: r.employerPK } }),
+  invoiceInsight: (r) => ({ query: { employerPK: r.employerPK } }),
+  memberView: (r) => ({ query: { subscriberPK: r.subscriberPK } }),
+  memberExport: (r) => ({ body: { employerPK: r.employerPK, format: 'csv' } }),
+  claimExport: (r) => ({ query: { employerPK: r.employerPK }, body: { format: 'csv' } }),
+  requestExport: (r) => ({ body: { employerPK: r.employerPK, format: 'csv' } }),
+  fundingReportExport: (r) => ({ body: { filterOptions: { employerPK: r.employerPK }, format: 'csv' } }),
+  invoiceExport: (r) => ({ body: { filterOptions: { employerPK: r.employerPK }, format: 'csv' } }),
+  specAggFileExport: (r) => ({ body: { filterOptions: { employerPK: r.employerPK }, format: 'csv' } }),
 };
 
 // ---------------------------------------------------------------------------------------------------

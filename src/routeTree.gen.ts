@@ -32,6 +32,7 @@ import { Route as AuthenticatedEnrollSubscriberChooseAPlanRouteImport } from './
 import { Route as AuthenticatedEnrollSubscriberDependentInformationRouteImport } from './routes/_authenticated/enroll-subscriber/dependent-information'
 import { Route as AuthenticatedEnrollSubscriberEmploymentInformationRouteImport } from './routes/_authenticated/enroll-subscriber/employment-information'
 import { Route as AuthenticatedEnrollSubscriberPersonalInformationRouteImport } from './routes/_authenticated/enroll-subscriber/personal-information'
+import { Route as AuthenticatedMemberSubscriberPKRouteImport } from './routes/_authenticated/member/$subscriberPK'
 import { Route as AuthenticatedTerminateSubscriberChooseASubscriberOrDependentRouteImport } from './routes/_authenticated/terminate-subscriber/choose-a-subscriber-or-dependent'
 import { Route as AuthenticatedTerminateSubscriberInformationRouteImport } from './routes/_authenticated/terminate-subscriber/information'
 import { Route as AuthenticatedUpdateSubscriberChooseASubscriberOrDependentRouteImport } from './routes/_authenticated/update-subscriber/choose-a-subscriber-or-dependent'
@@ -166,6 +167,12 @@ const AuthenticatedEnrollSubscriberPersonalInformationRoute =
     path: '/enroll-subscriber/personal-information',
     getParentRoute: () => AuthenticatedRoute,
   } as any)
+const AuthenticatedMemberSubscriberPKRoute =
+  AuthenticatedMemberSubscriberPKRouteImport.update({
+    id: '/member/$subscriberPK',
+    path: '/member/$subscriberPK',
+    getParentRoute: () => AuthenticatedRoute,
+  } as any)
 const AuthenticatedTerminateSubscriberChooseASubscriberOrDependentRoute =
   AuthenticatedTerminateSubscriberChooseASubscriberOrDependentRouteImport.update(
     {
@@ -222,6 +229,7 @@ export interface FileRoutesByFullPath {
   '/enroll-subscriber/dependent-information': typeof AuthenticatedEnrollSubscriberDependentInformationRoute
   '/enroll-subscriber/employment-information': typeof AuthenticatedEnrollSubscriberEmploymentInformationRoute
   '/enroll-subscriber/personal-information': typeof AuthenticatedEnrollSubscriberPersonalInformationRoute
+  '/member/$subscriberPK': typeof AuthenticatedMemberSubscriberPKRoute
   '/terminate-subscriber/choose-a-subscriber-or-dependent': typeof AuthenticatedTerminateSubscriberChooseASubscriberOrDependentRoute
   '/terminate-subscriber/information': typeof AuthenticatedTerminateSubscriberInformationRoute
   '/update-subscriber/choose-a-subscriber-or-dependent': typeof AuthenticatedUpdateSubscriberChooseASubscriberOrDependentRoute
@@ -251,6 +259,7 @@ export interface FileRoutesByTo {
   '/enroll-subscriber/dependent-information': typeof AuthenticatedEnrollSubscriberDependentInformationRoute
   '/enroll-subscriber/employment-information': typeof AuthenticatedEnrollSubscriberEmploymentInformationRoute
   '/enroll-subscriber/personal-information': typeof AuthenticatedEnrollSubscriberPersonalInformationRoute
+  '/member/$subscriberPK': typeof AuthenticatedMemberSubscriberPKRoute
   '/terminate-subscriber/choose-a-subscriber-or-dependent': typeof AuthenticatedTerminateSubscriberChooseASubscriberOrDependentRoute
   '/terminate-subscriber/information': typeof AuthenticatedTerminateSubscriberInformationRoute
   '/update-subscriber/choose-a-subscriber-or-dependent': typeof AuthenticatedUpdateSubscriberChooseASubscriberOrDependentRoute
@@ -282,6 +291,7 @@ export interface FileRoutesById {
   '/_authenticated/enroll-subscriber/dependent-information': typeof AuthenticatedEnrollSubscriberDependentInformationRoute
   '/_authenticated/enroll-subscriber/employment-information': typeof AuthenticatedEnrollSubscriberEmploymentInformationRoute
   '/_authenticated/enroll-subscriber/personal-information': typeof AuthenticatedEnrollSubscriberPersonalInformationRoute
+  '/_authenticated/member/$subscriberPK': typeof AuthenticatedMemberSubscriberPKRoute
   '/_authenticated/terminate-subscriber/choose-a-subscriber-or-dependent': typeof AuthenticatedTerminateSubscriberChooseASubscriberOrDependentRoute
   '/_authenticated/terminate-subscriber/information': typeof AuthenticatedTerminateSubscriberInformationRoute
   '/_authenticated/update-subscriber/choose-a-subscriber-or-dependent': typeof AuthenticatedUpdateSubscriberChooseASubscriberOrDependentRoute
@@ -313,6 +323,7 @@ export interface FileRouteTypes {
     | '/enroll-subscriber/dependent-information'
     | '/enroll-subscriber/employment-information'
     | '/enroll-subscriber/personal-information'
+    | '/member/$subscriberPK'
     | '/terminate-subscriber/choose-a-subscriber-or-dependent'
     | '/terminate-subscriber/information'
     | '/update-subscriber/choose-a-subscriber-or-dependent'
@@ -342,6 +353,7 @@ export interface FileRouteTypes {
     | '/enroll-subscriber/dependent-information'
     | '/enroll-subscriber/employment-information'
     | '/enroll-subscriber/personal-information'
+    | '/member/$subscriberPK'
     | '/terminate-subscriber/choose-a-subscriber-or-dependent'
     | '/terminate-subscriber/information'
     | '/update-subscriber/choose-a-subscriber-or-dependent'
@@ -372,6 +384,7 @@ export interface FileRouteTypes {
     | '/_authenticated/enroll-subscriber/dependent-information'
     | '/_authenticated/enroll-subscriber/employment-information'
     | '/_authenticated/enroll-subscriber/personal-information'
+    | '/_authenticated/member/$subscriberPK'
     | '/_authenticated/terminate-subscriber/choose-a-subscriber-or-dependent'
     | '/_authenticated/terminate-subscriber/information'
     | '/_authenticated/update-subscriber/choose-a-subscriber-or-dependent'
@@ -552,6 +565,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthenticatedEnrollSubscriberPersonalInformationRouteImport
       parentRoute: typeof AuthenticatedRoute
     }
+    '/_authenticated/member/$subscriberPK': {
+      id: '/_authenticated/member/$subscriberPK'
+      path: '/member/$subscriberPK'
+      fullPath: '/member/$subscriberPK'
+      preLoaderRoute: typeof AuthenticatedMemberSubscriberPKRouteImport
+      parentRoute: typeof AuthenticatedRoute
+    }
     '/_authenticated/terminate-subscriber/choose-a-subscriber-or-dependent': {
       id: '/_authenticated/terminate-subscriber/choose-a-subscriber-or-dependent'
       path: '/terminate-subscriber/choose-a-subscriber-or-dependent'
@@ -607,6 +627,7 @@ interface AuthenticatedRouteChildren {
   AuthenticatedEnrollSubscriberDependentInformationRoute: typeof AuthenticatedEnrollSubscriberDependentInformationRoute
   AuthenticatedEnrollSubscriberEmploymentInformationRoute: typeof AuthenticatedEnrollSubscriberEmploymentInformationRoute
   AuthenticatedEnrollSubscriberPersonalInformationRoute: typeof AuthenticatedEnrollSubscriberPersonalInformationRoute
+  AuthenticatedMemberSubscriberPKRoute: typeof AuthenticatedMemberSubscriberPKRoute
   AuthenticatedTerminateSubscriberChooseASubscriberOrDependentRoute: typeof AuthenticatedTerminateSubscriberChooseASubscriberOrDependentRoute
   AuthenticatedTerminateSubscriberInformationRoute: typeof AuthenticatedTerminateSubscriberInformationRoute
   AuthenticatedUpdateSubscriberChooseASubscriberOrDependentRoute: typeof AuthenticatedUpdateSubscriberChooseASubscriberOrDependentRoute
@@ -635,6 +656,7 @@ const AuthenticatedRouteChildren: AuthenticatedRouteChildren = {
     AuthenticatedEnrollSubscriberEmploymentInformationRoute,
   AuthenticatedEnrollSubscriberPersonalInformationRoute:
     AuthenticatedEnrollSubscriberPersonalInformationRoute,
+  AuthenticatedMemberSubscriberPKRoute: AuthenticatedMemberSubscriberPKRoute,
   AuthenticatedTerminateSubscriberChooseASubscriberOrDependentRoute:
     AuthenticatedTerminateSubscriberChooseASubscriberOrDependentRoute,
   AuthenticatedTerminateSubscriberInformationRoute:

@@ -16,6 +16,7 @@ import {
   primaryKey,
   text,
   timestamp,
+  unique,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import type { ClaimType } from '../../src/contracts/claims';
@@ -197,6 +198,8 @@ export const subscribers = pgTable(
     // Name searches are "contains" (ILIKE '%…%'), which only a trigram index serves.
     index('subscribers_last_name_trgm_idx').using('gin', t.lastName.op('gin_trgm_ops')),
     index('subscribers_first_name_trgm_idx').using('gin', t.firstName.op('gin_trgm_ops')),
+    // The dashboard's trend reads only members termed lately or starting later, never the whole group.
+    index('subscribers_employer_term_effective_idx').on(t.employerPK, t.termDate, t.effectiveDate),
   ],
 );
 
@@ -211,6 +214,8 @@ export const groupMemberCounts = pgTable('group_member_counts', {
     .references(() => employers.employerPK, { onDelete: 'cascade' }),
   members: integer('members').notNull().default(0),
   activeMembers: integer('active_members').notNull().default(0),
+  /** Dependents not termed, kept by statement triggers on `dependents` (migration 0009). */
+  activeDependents: integer('active_dependents').notNull().default(0),
 });
 
 export const dependents = pgTable(
@@ -270,6 +275,30 @@ export const coverages = pgTable(
     endDate: day('end_date'),
   },
   (t) => [index('coverages_subscriber_idx').on(t.subscriberPK), index('coverages_dependent_idx').on(t.dependentPK)],
+);
+
+/**
+ * Subscribers' own coverage rows per group, plan, tier and dates, kept by statement triggers on
+ * `coverages` (migration 0009): the dashboard sums the rows in force today instead of reading every
+ * member's coverage. Rows whose count fell to 0 stay and are skipped by readers.
+ */
+export const coverageCounts = pgTable(
+  'coverage_counts',
+  {
+    employerPK: integer('employer_pk')
+      .notNull()
+      .references(() => employers.employerPK, { onDelete: 'cascade' }),
+    planPK: integer('plan_pk').notNull(),
+    coverageOptionPK: integer('coverage_option_pk'),
+    beginDate: day('begin_date').notNull(),
+    endDate: day('end_date'),
+    subscribers: integer('subscribers').notNull(),
+  },
+  (t) => [
+    unique('coverage_counts_uq')
+      .on(t.employerPK, t.planPK, t.coverageOptionPK, t.beginDate, t.endDate)
+      .nullsNotDistinct(),
+  ],
 );
 
 export const fsaElections = pgTable(
@@ -423,6 +452,25 @@ export const claims = pgTable(
     index('claims_patient_first_name_trgm_idx').using('gin', t.patientFirstName.op('gin_trgm_ops')),
     check('claims_claim_type_ck', sql`${t.claimType} in ('Medical', 'Dental', 'Pharmacy', 'Vision')`),
   ],
+);
+
+/**
+ * Claims per group, month of service and month of payment (null while in process), kept by statement
+ * triggers on `claims` (migration 0009) for the dashboard's claims panel.
+ */
+export const claimMonthTotals = pgTable(
+  'claim_month_totals',
+  {
+    employerPK: integer('employer_pk')
+      .notNull()
+      .references(() => employers.employerPK, { onDelete: 'cascade' }),
+    serviceMonth: day('service_month').notNull(),
+    paymentMonth: day('payment_month'),
+    claims: integer('claims').notNull(),
+    billedAmount: money('billed_amount').notNull(),
+    planPayment: money('plan_payment').notNull(),
+  },
+  (t) => [unique('claim_month_totals_uq').on(t.employerPK, t.serviceMonth, t.paymentMonth).nullsNotDistinct()],
 );
 
 /** Funding reports, admin invoices and monthly (spec agg) reports, stored as PDF bytes. */

@@ -3,6 +3,7 @@ import formbody from '@fastify/formbody';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { endpointUrl, type Endpoint } from '../../src/contracts/endpoint';
 import { endpoints, type EndpointName } from '../../src/contracts/endpoints';
+import { EXPORT_CONTENT_TYPES } from '../../src/contracts/exports';
 import type { AuthUser } from '../auth/verify-token';
 import type { Db } from '../db/client';
 import { HttpProblem } from '../lib/problem';
@@ -29,7 +30,12 @@ export function unimplementedEndpoints(handlers: Handlers): EndpointName[] {
   return (Object.keys(endpoints) as EndpointName[]).filter((name) => !handlers[name]);
 }
 
-const FILE_TYPES = { pdf: 'application/pdf', csv: 'text/csv', x12: 'application/edi-x12' } as const;
+const PRODUCES = {
+  pdf: ['application/pdf'],
+  csv: ['text/csv'],
+  x12: ['application/edi-x12'],
+  export: Object.values(EXPORT_CONTENT_TYPES),
+} as const;
 
 function contentDisposition(kind: 'inline' | 'attachment', fileName: string) {
   const ascii = fileName.replace(/[^\x20-\x7e]|["\\]/g, '_');
@@ -79,7 +85,7 @@ export async function apiRoutes(app: FastifyInstance, opts: ApiOptions) {
         ...(endpoint.body ? { body: endpoint.body } : {}),
         ...(endpoint.responseType === 'json' && endpoint.response ? { response: { 200: endpoint.response } } : {}),
         ...(endpoint.bodyEncoding === 'form' ? { consumes: ['application/x-www-form-urlencoded'] } : {}),
-        ...(endpoint.responseType !== 'json' ? { produces: [FILE_TYPES[endpoint.responseType]] } : {}),
+        ...(endpoint.responseType !== 'json' ? { produces: PRODUCES[endpoint.responseType] } : {}),
       },
       // After the token check (instance hook), before the body is parsed.
       onRequest: async (request) => authorizeArea(endpoint, request.user!),

@@ -28,6 +28,16 @@ import {
   generateFullFile,
   listCarrierFiles,
 } from '../services/carrier-files';
+import {
+  claimsInsightOf,
+  documentInsightOf,
+  enrollmentInsightOf,
+  membershipInsightOf,
+  requestsInsightOf,
+} from '../services/insight';
+import { memberViewOf } from '../services/member-view';
+import { canAccess } from '../../src/contracts/permissions';
+import { claimExport, documentExport, memberExport, requestExport } from '../services/list-exports';
 import type { AuthUser } from '../auth/verify-token';
 import type { Handlers } from './handler-types';
 
@@ -132,6 +142,28 @@ export const handlers: Handlers = {
   fsaInformation: ({ db, query }) => fsaInformation(db, query.subscriberPK),
   claimDetails: ({ db, employerPK, body }) => searchClaims(db, employerPK, body),
   claimEobPdf: ({ db, query }) => claimEobFile(db, query),
+
+  membershipInsight: ({ db, employerPK }) => membershipInsightOf(db, employerPK),
+  enrollmentInsight: ({ db, employerPK }) => enrollmentInsightOf(db, employerPK),
+  requestsInsight: ({ db, employerPK }) => requestsInsightOf(db, employerPK),
+  claimsInsight: ({ db, employerPK }) => claimsInsightOf(db, employerPK),
+  fundingInsight: ({ db, employerPK }) => documentInsightOf(db, employerPK, 'funding'),
+  invoiceInsight: ({ db, employerPK }) => documentInsightOf(db, employerPK, 'invoice'),
+
+  memberView: ({ db, user, employerPK, query }) =>
+    memberViewOf(db, query.subscriberPK, canAccess(rolesInGroup(user.groupRoles, employerPK), 'claims')),
+  memberExport: ({ db, user, employerPK, body, request }) =>
+    memberExport({ db, actor: user.sub, employerPK, log: request.log }, body),
+  claimExport: ({ db, user, employerPK, body, request }) =>
+    claimExport({ db, actor: user.sub, employerPK, log: request.log }, body),
+  requestExport: ({ db, user, employerPK, body, request }) =>
+    requestExport({ db, actor: user.sub, employerPK, log: request.log }, body),
+  fundingReportExport: ({ db, user, employerPK, body, request }) =>
+    documentExport({ db, actor: user.sub, employerPK, log: request.log }, 'funding', body),
+  invoiceExport: ({ db, user, employerPK, body, request }) =>
+    documentExport({ db, actor: user.sub, employerPK, log: request.log }, 'invoice', body),
+  specAggFileExport: ({ db, user, employerPK, body, request }) =>
+    documentExport({ db, actor: user.sub, employerPK, log: request.log }, 'monthly', body),
 
   accessReport: ({ db, employerPK, query }) => accessReport(db, employerPK, query),
   accessReportCsv: async ({ db, employerPK, query }) => ({

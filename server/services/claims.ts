@@ -26,7 +26,7 @@ const SORTS = {
   paymentDate: claims.paymentDate,
 } as const satisfies Record<SortField, unknown>;
 
-const claimColumns = {
+export const claimColumns = {
   claimID: claims.claimID,
   subscriberPK: claims.subscriberPK,
   patientPK: claims.patientPK,
@@ -43,6 +43,22 @@ const claimColumns = {
   paymentDate: claims.paymentDate,
 };
 
+/** The claim search's filter: service dates inclusive, patient names containing the typed text. */
+export function claimFilter(
+  employerPK: number,
+  q: Pick<SearchBody, 'startDate' | 'endDate' | 'firstName' | 'lastName'>,
+) {
+  const firstName = q.firstName?.trim();
+  const lastName = q.lastName?.trim();
+  return and(
+    eq(claims.employerPK, employerPK),
+    q.startDate ? gte(claims.serviceDate, q.startDate) : undefined,
+    q.endDate ? lte(claims.serviceDate, q.endDate) : undefined,
+    firstName ? ilike(claims.patientFirstName, contains(firstName)) : undefined,
+    lastName ? ilike(claims.patientLastName, contains(lastName)) : undefined,
+  );
+}
+
 /**
  * Claims of the group: service date range (inclusive), patient names by case-insensitive substring,
  * sorted on the chosen column (newest service first by default) and paged from page 0.
@@ -52,15 +68,7 @@ export async function searchClaims(
   employerPK: number,
   q: SearchBody,
 ): Promise<{ list: Claim[]; recordCount: number }> {
-  const firstName = q.firstName?.trim();
-  const lastName = q.lastName?.trim();
-  const where = and(
-    eq(claims.employerPK, employerPK),
-    q.startDate ? gte(claims.serviceDate, q.startDate) : undefined,
-    q.endDate ? lte(claims.serviceDate, q.endDate) : undefined,
-    firstName ? ilike(claims.patientFirstName, contains(firstName)) : undefined,
-    lastName ? ilike(claims.patientLastName, contains(lastName)) : undefined,
-  );
+  const where = claimFilter(employerPK, q);
   const direction = q.sortOrder === 'ASC' ? asc : desc;
   // The claim key breaks ties, so paging never repeats or skips a row.
   const [list, recordCount] = await Promise.all([

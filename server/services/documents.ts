@@ -12,14 +12,21 @@ import { listTotal } from './list-total';
 type ListBody = z.output<typeof documentListBody>;
 
 /** Newest first; both date filters are inclusive on createDate. A reversed range simply matches nothing. */
-export async function listDocuments(db: Db, employerPK: number, kind: DocumentKind, body: ListBody) {
-  const { startDate, endDate } = body.filterOptions;
-  const where = and(
+export function documentFilter(
+  employerPK: number,
+  kind: DocumentKind,
+  { startDate, endDate }: Pick<ListBody['filterOptions'], 'startDate' | 'endDate'>,
+) {
+  return and(
     eq(documents.employerPK, employerPK),
     eq(documents.kind, kind),
     startDate ? gte(documents.createDate, startDate) : undefined,
     endDate ? lte(documents.createDate, endDate) : undefined,
   );
+}
+
+export async function listDocuments(db: Db, employerPK: number, kind: DocumentKind, body: ListBody) {
+  const where = documentFilter(employerPK, kind, body.filterOptions);
   const [result, totalCount] = await Promise.all([
     db
       .select({ createDate: documents.createDate, documentName: documents.documentName })

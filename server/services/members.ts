@@ -112,17 +112,25 @@ const pageOf = (q: ListQuery) => ({ limit: q.recordsPerPage, offset: q.page * q.
  * for the total when the page has no row to carry it. The group and the page's place are literal
  * values, or placeholders when the statement is prepared.
  */
-export function subscriberListStatement(db: Db, employerPK: Slot, q: ListQuery, slots: PageSlots = pageOf(q)) {
+/** The member list's filter: names contain the typed text, the SSN by its last four, termed members on request. */
+export function subscriberFilter(
+  employerPK: Slot,
+  q: Pick<ListQuery, 'firstName' | 'lastName' | 'ssn' | 'includeTermedMembers'>,
+) {
   const firstName = q.firstName?.trim();
   const lastName = q.lastName?.trim();
-  const filtered = isFiltered(q);
-  const where = and(
+  return and(
     eq(subscribers.employerPK, employerPK),
     firstName ? ilike(subscribers.firstName, contains(firstName)) : undefined,
     lastName ? ilike(subscribers.lastName, contains(lastName)) : undefined,
     q.ssn ? ssnLast4Filter(q.ssn) : undefined,
     q.includeTermedMembers ? undefined : isNull(subscribers.termDate),
   );
+}
+
+export function subscriberListStatement(db: Db, employerPK: Slot, q: ListQuery, slots: PageSlots = pageOf(q)) {
+  const filtered = isFiltered(q);
+  const where = subscriberFilter(employerPK, q);
   const [field = 'lastName', direction = 'ASC'] = (q.sortColumn ?? 'lastName ASC').split(' ');
   const column = SORTS[field as keyof typeof SORTS] ?? subscribers.lastName;
   const by = direction === 'DESC' ? desc : asc;

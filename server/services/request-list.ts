@@ -28,7 +28,7 @@ const SORTS = {
 const DEFAULT_SORT = 'dateRequested DESC';
 
 /** Both status filters apply when both are given; the contract has already refused unknown names. */
-function statusFilters(q: ListQuery) {
+function statusFilters(q: Pick<ListQuery, 'RequestStatus' | 'RequestStatusList'>) {
   const lists: RequestStatus[][] = [];
   if (q.RequestStatus) lists.push([q.RequestStatus]);
   const listed = q.RequestStatusList ? requestStatusesOf(q.RequestStatusList) : null;
@@ -40,21 +40,29 @@ function statusFilters(q: ListQuery) {
  * dateFrom and dateTo are calendar days, both included, in the server's zone (the zone "today" is
  * counted in everywhere else): from the start of dateFrom to the start of the day after dateTo.
  */
-function dateFilter(q: ListQuery) {
+function dateFilter(q: Pick<ListQuery, 'dateFrom' | 'dateTo'>) {
   return [
     q.dateFrom ? gte(requests.createdAt, parseIsoDate(q.dateFrom)) : undefined,
     q.dateTo ? lt(requests.createdAt, parseIsoDate(addDays(q.dateTo, 1))) : undefined,
   ];
 }
 
-export async function listRequests(db: Db, employerPK: number, q: ListQuery): Promise<ListAnswer> {
-  const where = and(
+/** The request list's filter: names contain the typed text; statuses and days as above. */
+export function requestFilter(
+  employerPK: number,
+  q: Pick<ListQuery, 'firstName' | 'lastName' | 'RequestStatus' | 'RequestStatusList' | 'dateFrom' | 'dateTo'>,
+) {
+  return and(
     eq(requests.employerPK, employerPK),
     q.firstName?.trim() ? ilike(requests.subscriberFirstName, contains(q.firstName.trim())) : undefined,
     q.lastName?.trim() ? ilike(requests.subscriberLastName, contains(q.lastName.trim())) : undefined,
     ...statusFilters(q),
     ...dateFilter(q),
   );
+}
+
+export async function listRequests(db: Db, employerPK: number, q: ListQuery): Promise<ListAnswer> {
+  const where = requestFilter(employerPK, q);
   const [field, direction] = (q.sortColumn ?? DEFAULT_SORT).split(' ') as [keyof typeof SORTS, 'ASC' | 'DESC'];
   const by = direction === 'DESC' ? desc : asc;
 

@@ -26,6 +26,12 @@ export const subscriberQueries = {
       // Pending flags change with every submitted request: a revisit should show them fresh.
       staleTime: 0,
     }),
+  /** One member in one place (src/contracts/member-view.ts); requests change it, so never kept stale. */
+  memberView: (subscriberPK: number) =>
+    queryOptions({
+      ...endpointQueryOptions(ROOT, 'memberView', endpoints.memberView, { query: { subscriberPK } }),
+      staleTime: 0,
+    }),
   details: (pk: number) =>
     queryOptions({
       ...endpointQueryOptions(ROOT, 'details', endpoints.subscriberDetails, { query: { pk } }),

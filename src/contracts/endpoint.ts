@@ -49,8 +49,11 @@ export type Endpoint = {
   body?: z.ZodType;
   /** The spec sends the request list form-encoded; everything else is JSON. */
   bodyEncoding?: 'json' | 'form';
-  /** `json` answers are parsed with `response`; file answers are returned as a Blob. */
-  responseType: 'json' | 'pdf' | 'csv' | 'x12';
+  /**
+   * `json` answers are parsed with `response`; file answers are returned as a Blob. An `export` is a
+   * spreadsheet or CSV file, as the call's `format` asks.
+   */
+  responseType: 'json' | 'pdf' | 'csv' | 'x12' | 'export';
   response?: z.ZodType;
   /** Set on every call of member data (PHI); see AuditSpec. */
   audit?: AuditSpec;

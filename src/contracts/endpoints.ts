@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoint } from './endpoint';
+import type { Area } from './permissions';
 import { ok } from './common';
 import { changePlanReasonQuery, dropdownLists, lookupList } from './lookups';
 import {
@@ -55,6 +56,16 @@ import {
   carrierGroupBody,
 } from './carrier-files';
 import { accessReport, accessReportFilters, accessReportQuery } from './access-report';
+import { memberView, memberViewQuery } from './member-view';
+import { claimExportBody, documentExportBody, memberExportBody, requestExportBody } from './exports';
+import {
+  claimsInsight,
+  documentInsight,
+  enrollmentInsight,
+  insightQuery,
+  membershipInsight,
+  requestsInsight,
+} from './insight';
 
 const lookup = (path: string, summary: string) =>
   defineEndpoint({
@@ -66,6 +77,25 @@ const lookup = (path: string, summary: string) =>
     scope: { kind: 'user' },
     responseType: 'json',
     response: lookupList,
+  });
+
+/** A dashboard panel's aggregate: counts and sums only, so it is not a read of member data. */
+const insight = <const A extends Area, const R extends z.ZodType>(
+  path: string,
+  summary: string,
+  area: A,
+  response: R,
+) =>
+  defineEndpoint({
+    service: 'enrollment',
+    method: 'GET',
+    path: `/Insight/${path}`,
+    summary,
+    area,
+    scope: { kind: 'employer', in: 'query', key: 'employerPK' },
+    query: insightQuery,
+    responseType: 'json',
+    response,
   });
 
 const employerScope = (where: 'query' | 'body') => ({ kind: 'employer', in: where, key: 'employerPK' }) as const;
@@ -519,6 +549,114 @@ export const endpoints = {
     body: pageView,
     responseType: 'json',
     response: ok,
+  }),
+
+  // ---- Home dashboard (enrollment service), one aggregate per panel ----
+  membershipInsight: insight(
+    'Membership',
+    'Enrolled subscribers and dependents, and the 12-month trend',
+    'members',
+    membershipInsight,
+  ),
+  enrollmentInsight: insight(
+    'Enrollment',
+    'Subscribers by medical plan and tier and by dental plan',
+    'members',
+    enrollmentInsight,
+  ),
+  requestsInsight: insight('Requests', 'Requests of the last 30 days by status', 'members', requestsInsight),
+  claimsInsight: insight('Claims', 'Claims paid per month and claims by status, 12 months', 'claims', claimsInsight),
+  fundingInsight: insight('Funding', 'The latest claims funding report', 'funding', documentInsight),
+  invoiceInsight: insight('Invoice', 'The latest admin invoice', 'invoice', documentInsight),
+
+  memberView: defineEndpoint({
+    service: 'enrollment',
+    method: 'GET',
+    path: '/Subscriber/MemberView',
+    summary: 'One member: demographics, dependents, coverage history, requests, ID cards and claims',
+    area: 'members',
+    scope: subscriberScope,
+    query: memberViewQuery,
+    audit: {
+      action: 'read',
+      records: {
+        'query.subscriberPK': 'subscriber',
+        'answer.dependents[].dependentPK': 'dependent',
+        'answer.requests[].requestPK': 'request',
+        'answer.claims[].claimID': 'claim',
+      },
+    },
+    responseType: 'json',
+    response: memberView,
+  }),
+
+  // ---- Exports of the lists: the whole filtered list as .xlsx or .csv, SSNs as last 4 only ----
+  memberExport: defineEndpoint({
+    service: 'enrollment',
+    method: 'POST',
+    path: '/Subscriber/SubscriberListExport',
+    summary: 'The filtered member list as a file',
+    area: 'memberLookup',
+    scope: employerScope('body'),
+    body: memberExportBody,
+    audit: { action: 'read' },
+    responseType: 'export',
+  }),
+  claimExport: defineEndpoint({
+    service: 'enrollment',
+    method: 'POST',
+    path: '/Employer/ClaimDetailsExport',
+    summary: 'The filtered claim search as a file',
+    area: 'claims',
+    scope: employerScope('query'),
+    query: claimSearchQuery,
+    body: claimExportBody,
+    audit: { action: 'read' },
+    responseType: 'export',
+  }),
+  requestExport: defineEndpoint({
+    service: 'enrollment',
+    method: 'POST',
+    path: '/Request/ListExport',
+    summary: 'The filtered enrollment submissions as a file',
+    area: 'members',
+    scope: employerScope('body'),
+    body: requestExportBody,
+    audit: { action: 'read' },
+    responseType: 'export',
+  }),
+  fundingReportExport: defineEndpoint({
+    service: 'finance',
+    method: 'POST',
+    path: '/Document/FundingReportListExport',
+    summary: 'The filtered claims funding reports as a file',
+    area: 'funding',
+    scope: { kind: 'employer', in: 'body', key: 'filterOptions.employerPK' },
+    body: documentExportBody,
+    audit: { action: 'read' },
+    responseType: 'export',
+  }),
+  invoiceExport: defineEndpoint({
+    service: 'finance',
+    method: 'POST',
+    path: '/Document/InvoiceListExport',
+    summary: 'The filtered admin invoices as a file',
+    area: 'invoice',
+    scope: { kind: 'employer', in: 'body', key: 'filterOptions.employerPK' },
+    body: documentExportBody,
+    audit: { action: 'read' },
+    responseType: 'export',
+  }),
+  specAggFileExport: defineEndpoint({
+    service: 'enrollment',
+    method: 'POST',
+    path: '/Report/SpecAggFileListExport',
+    summary: 'The filtered monthly reports as a file',
+    area: 'reporting',
+    scope: { kind: 'employer', in: 'body', key: 'filterOptions.employerPK' },
+    body: documentExportBody,
+    audit: { action: 'read' },
+    responseType: 'export',
   }),
 
   // ---- Access audit (enrollment service) ----

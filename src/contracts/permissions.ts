@@ -95,6 +95,7 @@ const ROUTE_AREAS: readonly { prefix: string; area: Area }[] = [
   { prefix: '/enrollment-manager', area: 'members' },
   { prefix: '/carrier-files', area: 'carrierFiles' },
   { prefix: '/coverage-inquiry', area: 'members' },
+  { prefix: '/member', area: 'members' },
   { prefix: '/claim-search', area: 'claims' },
   { prefix: '/request-new-id-card', area: 'idCards' },
   { prefix: '/census-report', area: 'census' },

@@ -64,6 +64,7 @@ const ACCEPT: Record<Endpoint['responseType'], string> = {
   pdf: 'application/pdf',
   csv: 'text/csv',
   x12: 'application/edi-x12',
+  export: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet, text/csv',
 };
 
 export type CallOptions<T> = {

@@ -15,7 +15,7 @@ export type DownloadFileOptions = {
   signal?: AbortSignal;
 };
 
-type FileEndpoint = Endpoint & { responseType: 'pdf' | 'csv' | 'x12' };
+type FileEndpoint = Endpoint & { responseType: 'pdf' | 'csv' | 'x12' | 'export' };
 
 // Long enough for the browser to start reading the object URL after the click, short enough not to
 // keep a large file in memory for the rest of the session.

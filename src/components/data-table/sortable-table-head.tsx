@@ -25,7 +25,7 @@ type SortableTableHeadProps<TFeatures extends TableFeatures, TData extends RowDa
   trailing?: ReactNode;
 };
 
-/** The header rows of a table whose every data column sorts. */
+/** The header rows of a table whose data columns sort. */
 export function SortableTableHead<TFeatures extends TableFeatures, TData extends RowData>({
   headerGroups,
   leading,
@@ -52,6 +52,14 @@ function SortableHeaderCell<TFeatures extends TableFeatures, TData extends RowDa
 }: {
   header: SortableHeader<TFeatures, TData>;
 }) {
+  // A column of links or actions (enableSorting: false) has a plain header.
+  if (!header.column.getCanSort()) {
+    return (
+      <TableCell scope="col" align={columnAlign(header.column)}>
+        <FlexRender header={header} />
+      </TableCell>
+    );
+  }
   const sorted = header.column.getIsSorted();
   return (
     <TableCell

@@ -10,10 +10,12 @@ import { subscriberQueries } from '../../api/subscriber-queries';
 import type { Dependent } from '../../contracts/dependents';
 import { SUBSCRIBER_PAGE_SIZE, type SubscriberSummary } from '../../contracts/subscribers';
 import { useEmployerPK } from '../../hooks/use-session';
+import { endpoints } from '../../contracts/endpoints';
 import { ListPagination } from '../data-table/list-pagination';
+import { ExportButton } from '../export/export-button';
 import { MemberDependents } from './member-dependents';
 import { memberListQuery, type MemberListOptions } from './member-list-query';
-import { memberPaging, nextSort, pageOf, type MemberSearch } from './member-search';
+import { memberPaging, nextSort, pageOf, toSubscriberListQuery, type MemberSearch } from './member-search';
 import { MemberSearchForm } from './member-search-form';
 import { MemberTable } from './member-table';
 import { PendingNoticeModal } from './pending-notice-modal';
@@ -73,6 +75,7 @@ export function MemberChooser({
         termedAllowed={termedAllowed}
         onSearch={setSearch}
       />
+      <MemberExport search={search} termedAllowed={termedAllowed} />
       <Paper variant="outlined">
         <FetchingBar />
         <Suspense fallback={<MemberListSkeleton />}>
@@ -91,6 +94,22 @@ export function MemberChooser({
       </Paper>
       <PendingNoticeModal message={notice.message} onReturn={notice.close} />
     </Stack>
+  );
+}
+
+function MemberExport({ search, termedAllowed }: { search: MemberSearch; termedAllowed: boolean }) {
+  const employerPK = useEmployerPK();
+  return (
+    <ExportButton
+      list="members"
+      endpoint={endpoints.memberExport}
+      input={(format) => {
+        const { firstName, lastName, ssn, includeTermedMembers } = toSubscriberListQuery(search, employerPK, {
+          termedAllowed,
+        });
+        return { body: { employerPK, firstName, lastName, ssn, includeTermedMembers, format } };
+      }}
+    />
   );
 }
 

@@ -2,6 +2,7 @@ import Chip from '@mui/material/Chip';
 import { createColumnHelper, rowExpandingFeature, rowSortingFeature, tableFeatures } from '@tanstack/react-table';
 import type { SubscriberSummary } from '../../contracts/subscribers';
 import { formatIsoDate } from '../../lib/calendar-date';
+import { MemberViewLink } from './member-view-link';
 
 // Sorting and paging happen on the server; the table only tracks which column is sorted and which
 // rows show their dependents.
@@ -31,5 +32,16 @@ export const memberColumns = helper.columns([
     id: 'employmentDetails.dateOfHire',
     header: 'Date of Hire',
     cell: (info) => formatIsoDate(info.getValue()),
+  }),
+  helper.display({
+    id: 'memberView',
+    header: 'Member',
+    enableSorting: false,
+    cell: (info) => (
+      <MemberViewLink
+        subscriberPK={info.row.original.subscriberPK}
+        name={`${info.row.original.firstName} ${info.row.original.lastName}`}
+      />
+    ),
   }),
 ]);

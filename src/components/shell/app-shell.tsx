@@ -29,15 +29,16 @@ export function AppShell({ group, logout, children }: AppShellProps) {
   const [mobileOpen, setMobileOpen] = useState(false);
   const entries = visibleMenu(session?.groupRoles ?? [], currentEmployerPK);
 
+  // One landmark holds the drawer's title, menu and version, so no content sits outside a landmark.
   const menu = (
-    <>
+    <Box component="aside" aria-label="Portal menu">
       <Toolbar>
         <Typography variant="h6" component="p" noWrap>
           {BRAND.productName}
         </Typography>
       </Toolbar>
       <SideMenu entries={entries} onNavigate={() => setMobileOpen(false)} />
-    </>
+    </Box>
   );
 
   return (

@@ -1,19 +1,32 @@
+import Typography from '@mui/material/Typography';
 import { createFileRoute } from '@tanstack/react-router';
 import { employerQueries } from '../../api/employer-queries';
+import { rolesInGroup } from '../../contracts/permissions';
 import { PageHeading } from '../../components/ui/page-heading';
+import { Dashboard } from '../../features/dashboard/components/dashboard';
+import { loadDashboard } from '../../features/dashboard/lib/dashboard-panels';
 import { GroupCards } from '../../features/employers/components/group-cards';
 
 export const Route = createFileRoute('/_authenticated/')({
   staticData: { title: 'Home' },
-  loader: ({ context: { queryClient, session } }) =>
-    Promise.all(session.groupPKs.map((pk) => queryClient.ensureQueryData(employerQueries.details(pk)))),
+  loader: ({ context }) => {
+    const { queryClient, session, employerPK } = context;
+    return Promise.all([
+      ...session.groupPKs.map((pk) => queryClient.ensureQueryData(employerQueries.details(pk))),
+      loadDashboard(context, rolesInGroup(session.groupRoles, employerPK)),
+    ]);
+  },
   component: Home,
 });
 
 function Home() {
   return (
     <>
-      <PageHeading title="Home" subtitle="Your employer groups" />
+      <PageHeading title="Home" subtitle="The current group at a glance" />
+      <Dashboard />
+      <Typography component="h2" variant="h6" sx={{ mb: 1 }}>
+        Your employer groups
+      </Typography>
       <GroupCards />
     </>
   );

@@ -9,13 +9,14 @@ import { useIsFetching, useSuspenseQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { claimQueries } from '../../../api/claim-queries';
 import { ListPagination } from '../../../components/data-table/list-pagination';
+import { ExportButton } from '../../../components/export/export-button';
 import { PageHeading } from '../../../components/ui/page-heading';
 import { CLAIM_PAGE_LINKS, CLAIM_PAGE_SIZE, type Claim } from '../../../contracts/claims';
 import { endpoints } from '../../../contracts/endpoints';
 import { useEmployerPK } from '../../../hooks/use-session';
 import { openBlobInNewWindow } from '../../../lib/open-document';
 import { claimListQuery } from '../claim-list-query';
-import { claimPageOf, eobQuery, nextClaimSort } from '../claim-search';
+import { claimPageOf, eobQuery, nextClaimSort, toClaimSearchBody } from '../claim-search';
 import { useClaimSearch } from '../use-claim-search';
 import { ClaimCards } from './claim-cards';
 import { ClaimFilterForm } from './claim-filter-form';
@@ -49,10 +50,18 @@ export function ClaimSearchPage() {
           search={search}
           onSearch={setSearch}
         />
-        <Box>
+        <Box sx={{ display: 'flex', gap: 2, alignItems: 'start' }}>
           <Button variant="contained" disabled={!selected} onClick={() => selected && openEob(selected)}>
             Download PDF
           </Button>
+          <ExportButton
+            list="claims"
+            endpoint={endpoints.claimExport}
+            input={(format) => {
+              const { startDate, endDate, firstName, lastName } = toClaimSearchBody(search);
+              return { query: { employerPK }, body: { startDate, endDate, firstName, lastName, format } };
+            }}
+          />
         </Box>
         <Paper variant="outlined">
           <FetchingBar />

@@ -1,8 +1,11 @@
+import Box from '@mui/material/Box';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { censusSummary } from '../../../contracts/census';
+import { ChartFigure } from '../../../components/charts/chart-figure';
+import { LazyBarChart } from '../../../components/charts/lazy-charts';
 import { isApiError } from '../../../lib/api-client';
 import { formatIsoDate } from '../../../lib/calendar-date';
 import { RetryAlert } from '../components/retry-alert';
@@ -31,15 +34,30 @@ export function CensusSummary({ summary }: { summary: UseQueryResult<z.output<ty
     );
   }
   const { startDate, endDate, rowCount, subscriberCount, dependentCount } = summary.data;
+  const chart = {
+    labels: ['Rows', 'Subscribers', 'Dependents'],
+    series: [{ label: 'Count', values: [rowCount, subscriberCount, dependentCount] }],
+  };
   return (
-    <Typography role="status" aria-live="polite" aria-busy={summary.isFetching}>
-      {rowCount === 0
-        ? `No coverage in force ${rangeText(startDate, endDate)}.`
-        : `Coverage in force ${rangeText(startDate, endDate)}: ${plural(rowCount, 'row', 'rows')} for ${plural(
-            subscriberCount,
-            'subscriber',
-            'subscribers',
-          )} and ${plural(dependentCount, 'dependent', 'dependents')}.`}
-    </Typography>
+    <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 3, alignItems: 'center' }}>
+      <Typography role="status" aria-live="polite" aria-busy={summary.isFetching} sx={{ flex: '1 1 320px' }}>
+        {rowCount === 0
+          ? `No coverage in force ${rangeText(startDate, endDate)}.`
+          : `Coverage in force ${rangeText(startDate, endDate)}: ${plural(rowCount, 'row', 'rows')} for ${plural(
+              subscriberCount,
+              'subscriber',
+              'subscribers',
+            )} and ${plural(dependentCount, 'dependent', 'dependents')}.`}
+      </Typography>
+      <Box sx={{ flex: '0 1 360px', minWidth: 280 }}>
+        <ChartFigure
+          title="Census summary"
+          labelHeading="Counted"
+          data={chart}
+          height={160}
+          chart={<LazyBarChart {...chart} height={160} />}
+        />
+      </Box>
+    </Box>
   );
 }

@@ -16,6 +16,8 @@ import {
   type DocumentKind,
 } from '../../../contracts/documents';
 import { ListPagination } from '../../../components/data-table/list-pagination';
+import { ExportButton } from '../../../components/export/export-button';
+import { endpoints } from '../../../contracts/endpoints';
 import { PageHeading } from '../../../components/ui/page-heading';
 import { useEmployerPK } from '../../../hooks/use-session';
 import { DownloadStatus } from '../components/download-status';
@@ -24,12 +26,25 @@ import { useFileDownload } from '../hooks/use-file-download';
 import type { DateRange } from '../lib/date-range';
 import { downloadDocument } from './document-kinds';
 import { DocumentFilters } from './document-filters';
-import { compactDocumentSearch, pageOf, withDateFilters, withPage, type DocumentSearch } from './document-search';
+import {
+  compactDocumentSearch,
+  pageOf,
+  toDocumentListBody,
+  withDateFilters,
+  withPage,
+  type DocumentSearch,
+} from './document-search';
 import { DocumentTable } from './document-table';
 import { documentListQuery } from './load-document-list';
 import { useDocumentSearch } from './use-document-search';
 
 type DocumentListScreenProps = { kind: DocumentKind };
+
+const EXPORT_ENDPOINTS = {
+  funding: endpoints.fundingReportExport,
+  invoice: endpoints.invoiceExport,
+  monthly: endpoints.specAggFileExport,
+} as const;
 
 type Selection = { listKey: string; documentName: string };
 
@@ -80,6 +95,14 @@ export function DocumentListScreen({ kind }: DocumentListScreenProps) {
             Download Document
           </Button>
           <DownloadStatus label={selected ?? 'document'} progress={download.isDownloading ? download.progress : null} />
+          <ExportButton
+            list={kind}
+            endpoint={EXPORT_ENDPOINTS[kind]}
+            input={(format) => {
+              const { startDate, endDate } = toDocumentListBody(search, employerPK).filterOptions;
+              return { body: { filterOptions: { employerPK, startDate, endDate }, format } };
+            }}
+          />
         </Stack>
         {download.error && (
           <RetryAlert title="The document could not be downloaded" error={download.error} onRetry={download.retry} />

@@ -8,6 +8,7 @@ import { useIsFetching, useSuspenseQuery } from '@tanstack/react-query';
 import { Suspense, useState } from 'react';
 import { requestQueries } from '../../../api/request-queries';
 import { ListPagination } from '../../../components/data-table/list-pagination';
+import { ExportButton } from '../../../components/export/export-button';
 import { PageHeading } from '../../../components/ui/page-heading';
 import { endpoints } from '../../../contracts/endpoints';
 import { canAccess } from '../../../contracts/permissions';
@@ -17,7 +18,7 @@ import { openBlobInNewWindow } from '../../../lib/open-document';
 import { useAppStore, type ModalName } from '../../../stores/app-store';
 import { useRequestSearch } from '../hooks/use-request-search';
 import { requestListQuery } from '../lib/request-list-query';
-import { nextSort, pageOf, type RequestSearch } from '../lib/request-search';
+import { nextSort, pageOf, toRequestListBody, type RequestSearch } from '../lib/request-search';
 import { ApproveRequestDialog } from './approve-request-dialog';
 import { CancelRequestDialog } from './cancel-request-dialog';
 import { RequestFiltersForm } from './request-filters';
@@ -39,6 +40,7 @@ export function EnrollmentManagerPage() {
   // Which row the open dialog is about; the store says which dialog is open.
   const [selected, setSelected] = useState<RequestItem | null>(null);
   const mayApprove = canAccess(useCurrentRoles(), 'approve');
+  const employerPK = useEmployerPK();
 
   const act = (action: RequestAction, request: RequestItem) => {
     if (action === 'pdf') {
@@ -66,6 +68,19 @@ export function EnrollmentManagerPage() {
           key={[search.dateFrom, search.dateTo, search.lastName, search.firstName, search.status].join('|')}
           filters={search}
           onApply={(filters) => void setSearch({ ...filters, page: 1 })}
+        />
+        <ExportButton
+          list="requests"
+          endpoint={endpoints.requestExport}
+          input={(format) => {
+            const {
+              recordsPerPage: _size,
+              page: _page,
+              sortColumn: _sort,
+              ...filters
+            } = toRequestListBody(search, employerPK);
+            return { body: { ...filters, format } };
+          }}
         />
         <Paper variant="outlined">
           <FetchingBar />

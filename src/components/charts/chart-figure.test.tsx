@@ -1,0 +1,37 @@
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { ChartFigure } from './chart-figure';
+
+const data = {
+  labels: ['Jan 2026', 'Feb 2026'],
+  series: [{ label: 'Plan payments', values: [1234.5, 0], format: (v: number) => `$${v.toFixed(2)}` }],
+};
+
+function renderFigure() {
+  return render(
+    <ChartFigure title="Claims paid per month" labelHeading="Month" data={data} chart={<svg data-testid="chart" />} />,
+  );
+}
+
+describe('ChartFigure', () => {
+  it('gives screen readers the numbers as a table while the picture stays out of their way', () => {
+    renderFigure();
+    const table = screen.getByRole('table', { name: 'Claims paid per month' });
+    expect(within(table).getByRole('rowheader', { name: 'Jan 2026' })).toBeInTheDocument();
+    expect(within(table).getByRole('cell', { name: '$1234.50' })).toBeInTheDocument();
+    expect(screen.getByTestId('chart').parentElement).toHaveAttribute('inert');
+  });
+
+  it('shows the table to everyone on "View data" and hides it again', async () => {
+    const user = userEvent.setup();
+    renderFigure();
+    const toggle = screen.getByRole('button', { name: 'View data' });
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    await user.click(toggle);
+    expect(screen.getByRole('button', { name: 'Hide data' })).toHaveAttribute('aria-expanded', 'true');
+    expect(screen.getByRole('table', { name: 'Claims paid per month' }).closest('[aria-hidden]')).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Hide data' }));
+    expect(screen.getByRole('button', { name: 'View data' })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,93 @@
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Skeleton from '@mui/material/Skeleton';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import { Suspense, useId, useState, type ReactNode } from 'react';
+import { VisuallyHidden } from '../ui/visually-hidden';
+import type { ChartData } from './chart-series';
+
+type ChartFigureProps = {
+  title: string;
+  /** Heading of the table's label column ("Month", "Plan"…). */
+  labelHeading: string;
+  data: ChartData;
+  /** The drawn chart; its picture is hidden from screen readers, which read the table instead. */
+  chart: ReactNode;
+  height?: number;
+};
+
+function DataTable({ title, labelHeading, data }: Pick<ChartFigureProps, 'title' | 'labelHeading' | 'data'>) {
+  return (
+    <Table size="small">
+      <caption>{title}</caption>
+      <TableHead>
+        <TableRow>
+          <TableCell component="th" scope="col">
+            {labelHeading}
+          </TableCell>
+          {data.series.map((s) => (
+            <TableCell key={s.label} component="th" scope="col" align="right">
+              {s.label}
+            </TableCell>
+          ))}
+        </TableRow>
+      </TableHead>
+      <TableBody>
+        {data.labels.map((label, row) => (
+          <TableRow key={label}>
+            <TableCell component="th" scope="row">
+              {label}
+            </TableCell>
+            {data.series.map((s) => {
+              const value = s.values[row] ?? 0;
+              return (
+                <TableCell key={s.label} align="right">
+                  {s.format ? s.format(value) : value.toLocaleString('en-US')}
+                </TableCell>
+              );
+            })}
+          </TableRow>
+        ))}
+      </TableBody>
+    </Table>
+  );
+}
+
+/**
+ * A chart with its text alternative: the same numbers as a table, read by screen readers at all
+ * times and shown to everyone with "View data".
+ */
+export function ChartFigure({ title, labelHeading, data, chart, height = 240 }: ChartFigureProps) {
+  const [showData, setShowData] = useState(false);
+  const tableId = useId();
+  return (
+    <Box component="figure" sx={{ m: 0 }}>
+      <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 1 }}>
+        <Typography component="figcaption" variant="subtitle2">
+          {title}
+        </Typography>
+        <Button size="small" aria-expanded={showData} aria-controls={tableId} onClick={() => setShowData((v) => !v)}>
+          {showData ? 'Hide data' : 'View data'}
+        </Button>
+      </Box>
+      {/* Inert: the picture is neither read nor focused; the table below carries its numbers. */}
+      <Box inert sx={{ height }}>
+        <Suspense fallback={<Skeleton variant="rectangular" height={height} />}>{chart}</Suspense>
+      </Box>
+      <div id={tableId}>
+        {showData ? (
+          <DataTable title={title} labelHeading={labelHeading} data={data} />
+        ) : (
+          <VisuallyHidden component="div">
+            <DataTable title={title} labelHeading={labelHeading} data={data} />
+          </VisuallyHidden>
+        )}
+      </div>
+    </Box>
+  );
+}

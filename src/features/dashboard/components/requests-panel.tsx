@@ -1,0 +1,51 @@
+import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
+import Typography from '@mui/material/Typography';
+import { useSuspenseQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { insightQueries } from '../../../api/insight-queries';
+import { ChartFigure } from '../../../components/charts/chart-figure';
+import { LazyBarChart } from '../../../components/charts/lazy-charts';
+import { REQUEST_STATUS_LABELS } from '../../../contracts/requests';
+import { useEmployerPK } from '../../../hooks/use-session';
+import { formatIsoDate } from '../../../lib/calendar-date';
+import { DashboardPanel } from './dashboard-panel';
+
+export function RequestsPanel() {
+  const { data } = useSuspenseQuery(insightQueries.requests(useEmployerPK()));
+  const chart = {
+    labels: data.byStatus.map((r) => REQUEST_STATUS_LABELS[r.status]),
+    series: [{ label: 'Requests', values: data.byStatus.map((r) => r.count) }],
+  };
+  const range = `${formatIsoDate(data.dateFrom)} to ${formatIsoDate(data.dateTo)}`;
+  return (
+    <DashboardPanel title="Requests, last 30 days">
+      {data.byStatus.length === 0 ? (
+        <Typography>No requests from {range}.</Typography>
+      ) : (
+        <>
+          <List dense aria-label="Requests by status">
+            {data.byStatus.map((row) => (
+              <ListItem key={row.status} disableGutters>
+                {/* The manager opens filtered to the status and the same days. */}
+                <Link
+                  to="/enrollment-manager"
+                  search={{ status: row.status, dateFrom: data.dateFrom, dateTo: data.dateTo }}
+                >
+                  {REQUEST_STATUS_LABELS[row.status]}
+                </Link>
+                : {row.count.toLocaleString('en-US')}
+              </ListItem>
+            ))}
+          </List>
+          <ChartFigure
+            title={`Requests by status, ${range}`}
+            labelHeading="Status"
+            data={chart}
+            chart={<LazyBarChart {...chart} />}
+          />
+        </>
+      )}
+    </DashboardPanel>
+  );
+}
