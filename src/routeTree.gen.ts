@@ -31,6 +31,7 @@ import { Route as AuthenticatedEnrollSubscriberChooseAPlanRouteImport } from './
 import { Route as AuthenticatedEnrollSubscriberDependentInformationRouteImport } from './routes/_authenticated/enroll-subscriber/dependent-information'
 import { Route as AuthenticatedEnrollSubscriberEmploymentInformationRouteImport } from './routes/_authenticated/enroll-subscriber/employment-information'
 import { Route as AuthenticatedEnrollSubscriberPersonalInformationRouteImport } from './routes/_authenticated/enroll-subscriber/personal-information'
+import { Route as AuthenticatedEnrollSubscriberReviewRouteImport } from './routes/_authenticated/enroll-subscriber/review'
 import { Route as AuthenticatedTerminateSubscriberChooseASubscriberOrDependentRouteImport } from './routes/_authenticated/terminate-subscriber/choose-a-subscriber-or-dependent'
 import { Route as AuthenticatedTerminateSubscriberInformationRouteImport } from './routes/_authenticated/terminate-subscriber/information'
 import { Route as AuthenticatedUpdateSubscriberChooseASubscriberOrDependentRouteImport } from './routes/_authenticated/update-subscriber/choose-a-subscriber-or-dependent'
@@ -159,6 +160,12 @@ const AuthenticatedEnrollSubscriberPersonalInformationRoute =
     path: '/enroll-subscriber/personal-information',
     getParentRoute: () => AuthenticatedRoute,
   } as any)
+const AuthenticatedEnrollSubscriberReviewRoute =
+  AuthenticatedEnrollSubscriberReviewRouteImport.update({
+    id: '/enroll-subscriber/review',
+    path: '/enroll-subscriber/review',
+    getParentRoute: () => AuthenticatedRoute,
+  } as any)
 const AuthenticatedTerminateSubscriberChooseASubscriberOrDependentRoute =
   AuthenticatedTerminateSubscriberChooseASubscriberOrDependentRouteImport.update(
     {
@@ -214,6 +221,7 @@ export interface FileRoutesByFullPath {
   '/enroll-subscriber/dependent-information': typeof AuthenticatedEnrollSubscriberDependentInformationRoute
   '/enroll-subscriber/employment-information': typeof AuthenticatedEnrollSubscriberEmploymentInformationRoute
   '/enroll-subscriber/personal-information': typeof AuthenticatedEnrollSubscriberPersonalInformationRoute
+  '/enroll-subscriber/review': typeof AuthenticatedEnrollSubscriberReviewRoute
   '/terminate-subscriber/choose-a-subscriber-or-dependent': typeof AuthenticatedTerminateSubscriberChooseASubscriberOrDependentRoute
   '/terminate-subscriber/information': typeof AuthenticatedTerminateSubscriberInformationRoute
   '/update-subscriber/choose-a-subscriber-or-dependent': typeof AuthenticatedUpdateSubscriberChooseASubscriberOrDependentRoute
@@ -242,6 +250,7 @@ export interface FileRoutesByTo {
   '/enroll-subscriber/dependent-information': typeof AuthenticatedEnrollSubscriberDependentInformationRoute
   '/enroll-subscriber/employment-information': typeof AuthenticatedEnrollSubscriberEmploymentInformationRoute
   '/enroll-subscriber/personal-information': typeof AuthenticatedEnrollSubscriberPersonalInformationRoute
+  '/enroll-subscriber/review': typeof AuthenticatedEnrollSubscriberReviewRoute
   '/terminate-subscriber/choose-a-subscriber-or-dependent': typeof AuthenticatedTerminateSubscriberChooseASubscriberOrDependentRoute
   '/terminate-subscriber/information': typeof AuthenticatedTerminateSubscriberInformationRoute
   '/update-subscriber/choose-a-subscriber-or-dependent': typeof AuthenticatedUpdateSubscriberChooseASubscriberOrDependentRoute
@@ -272,6 +281,7 @@ export interface FileRoutesById {
   '/_authenticated/enroll-subscriber/dependent-information': typeof AuthenticatedEnrollSubscriberDependentInformationRoute
   '/_authenticated/enroll-subscriber/employment-information': typeof AuthenticatedEnrollSubscriberEmploymentInformationRoute
   '/_authenticated/enroll-subscriber/personal-information': typeof AuthenticatedEnrollSubscriberPersonalInformationRoute
+  '/_authenticated/enroll-subscriber/review': typeof AuthenticatedEnrollSubscriberReviewRoute
   '/_authenticated/terminate-subscriber/choose-a-subscriber-or-dependent': typeof AuthenticatedTerminateSubscriberChooseASubscriberOrDependentRoute
   '/_authenticated/terminate-subscriber/information': typeof AuthenticatedTerminateSubscriberInformationRoute
   '/_authenticated/update-subscriber/choose-a-subscriber-or-dependent': typeof AuthenticatedUpdateSubscriberChooseASubscriberOrDependentRoute
@@ -302,6 +312,7 @@ export interface FileRouteTypes {
     | '/enroll-subscriber/dependent-information'
     | '/enroll-subscriber/employment-information'
     | '/enroll-subscriber/personal-information'
+    | '/enroll-subscriber/review'
     | '/terminate-subscriber/choose-a-subscriber-or-dependent'
     | '/terminate-subscriber/information'
     | '/update-subscriber/choose-a-subscriber-or-dependent'
@@ -330,6 +341,7 @@ export interface FileRouteTypes {
     | '/enroll-subscriber/dependent-information'
     | '/enroll-subscriber/employment-information'
     | '/enroll-subscriber/personal-information'
+    | '/enroll-subscriber/review'
     | '/terminate-subscriber/choose-a-subscriber-or-dependent'
     | '/terminate-subscriber/information'
     | '/update-subscriber/choose-a-subscriber-or-dependent'
@@ -359,6 +371,7 @@ export interface FileRouteTypes {
     | '/_authenticated/enroll-subscriber/dependent-information'
     | '/_authenticated/enroll-subscriber/employment-information'
     | '/_authenticated/enroll-subscriber/personal-information'
+    | '/_authenticated/enroll-subscriber/review'
     | '/_authenticated/terminate-subscriber/choose-a-subscriber-or-dependent'
     | '/_authenticated/terminate-subscriber/information'
     | '/_authenticated/update-subscriber/choose-a-subscriber-or-dependent'
@@ -532,6 +545,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthenticatedEnrollSubscriberPersonalInformationRouteImport
       parentRoute: typeof AuthenticatedRoute
     }
+    '/_authenticated/enroll-subscriber/review': {
+      id: '/_authenticated/enroll-subscriber/review'
+      path: '/enroll-subscriber/review'
+      fullPath: '/enroll-subscriber/review'
+      preLoaderRoute: typeof AuthenticatedEnrollSubscriberReviewRouteImport
+      parentRoute: typeof AuthenticatedRoute
+    }
     '/_authenticated/terminate-subscriber/choose-a-subscriber-or-dependent': {
       id: '/_authenticated/terminate-subscriber/choose-a-subscriber-or-dependent'
       path: '/terminate-subscriber/choose-a-subscriber-or-dependent'
@@ -586,6 +606,7 @@ interface AuthenticatedRouteChildren {
   AuthenticatedEnrollSubscriberDependentInformationRoute: typeof AuthenticatedEnrollSubscriberDependentInformationRoute
   AuthenticatedEnrollSubscriberEmploymentInformationRoute: typeof AuthenticatedEnrollSubscriberEmploymentInformationRoute
   AuthenticatedEnrollSubscriberPersonalInformationRoute: typeof AuthenticatedEnrollSubscriberPersonalInformationRoute
+  AuthenticatedEnrollSubscriberReviewRoute: typeof AuthenticatedEnrollSubscriberReviewRoute
   AuthenticatedTerminateSubscriberChooseASubscriberOrDependentRoute: typeof AuthenticatedTerminateSubscriberChooseASubscriberOrDependentRoute
   AuthenticatedTerminateSubscriberInformationRoute: typeof AuthenticatedTerminateSubscriberInformationRoute
   AuthenticatedUpdateSubscriberChooseASubscriberOrDependentRoute: typeof AuthenticatedUpdateSubscriberChooseASubscriberOrDependentRoute
@@ -613,6 +634,8 @@ const AuthenticatedRouteChildren: AuthenticatedRouteChildren = {
     AuthenticatedEnrollSubscriberEmploymentInformationRoute,
   AuthenticatedEnrollSubscriberPersonalInformationRoute:
     AuthenticatedEnrollSubscriberPersonalInformationRoute,
+  AuthenticatedEnrollSubscriberReviewRoute:
+    AuthenticatedEnrollSubscriberReviewRoute,
   AuthenticatedTerminateSubscriberChooseASubscriberOrDependentRoute:
     AuthenticatedTerminateSubscriberChooseASubscriberOrDependentRoute,
   AuthenticatedTerminateSubscriberInformationRoute:
