@@ -163,6 +163,8 @@ export const subscriberDetail = z.object({
   pendingRequestTypes: z.array(z.enum(REQUEST_TYPES)),
   saveStep: z.number().int().nullable(),
   isTermed: z.boolean(),
+  /** The day the member's coverage ended, once termed. */
+  termDate: isoDate.nullable(),
   subscriber: subscriberPerson,
   ssnLast4,
   occupation: z.string().nullable(),
