@@ -27,13 +27,16 @@ import { Route as AuthenticatedMonthlyReportsRouteImport } from './routes/_authe
 import { Route as AuthenticatedRequestNewIdCardRouteImport } from './routes/_authenticated/request-new-id-card'
 import { Route as LogoutIndexRouteImport } from './routes/logout/index'
 import { Route as LogoutCallbackRouteImport } from './routes/logout/callback'
+import { Route as AuthenticatedEnrollSubscriberIndexRouteImport } from './routes/_authenticated/enroll-subscriber/index'
 import { Route as AuthenticatedEnrollSubscriberChooseAPlanRouteImport } from './routes/_authenticated/enroll-subscriber/choose-a-plan'
 import { Route as AuthenticatedEnrollSubscriberDependentInformationRouteImport } from './routes/_authenticated/enroll-subscriber/dependent-information'
 import { Route as AuthenticatedEnrollSubscriberEmploymentInformationRouteImport } from './routes/_authenticated/enroll-subscriber/employment-information'
 import { Route as AuthenticatedEnrollSubscriberPersonalInformationRouteImport } from './routes/_authenticated/enroll-subscriber/personal-information'
 import { Route as AuthenticatedEnrollSubscriberReviewRouteImport } from './routes/_authenticated/enroll-subscriber/review'
+import { Route as AuthenticatedTerminateSubscriberIndexRouteImport } from './routes/_authenticated/terminate-subscriber/index'
 import { Route as AuthenticatedTerminateSubscriberChooseASubscriberOrDependentRouteImport } from './routes/_authenticated/terminate-subscriber/choose-a-subscriber-or-dependent'
 import { Route as AuthenticatedTerminateSubscriberInformationRouteImport } from './routes/_authenticated/terminate-subscriber/information'
+import { Route as AuthenticatedUpdateSubscriberIndexRouteImport } from './routes/_authenticated/update-subscriber/index'
 import { Route as AuthenticatedUpdateSubscriberChooseASubscriberOrDependentRouteImport } from './routes/_authenticated/update-subscriber/choose-a-subscriber-or-dependent'
 import { Route as AuthenticatedUpdateSubscriberUpdateDependentInformationRouteImport } from './routes/_authenticated/update-subscriber/update-dependent-information'
 import { Route as AuthenticatedUpdateSubscriberUpdatePersonalInformationRouteImport } from './routes/_authenticated/update-subscriber/update-personal-information'
@@ -136,6 +139,12 @@ const LogoutCallbackRoute = LogoutCallbackRouteImport.update({
   path: '/logout/callback',
   getParentRoute: () => rootRouteImport,
 } as any)
+const AuthenticatedEnrollSubscriberIndexRoute =
+  AuthenticatedEnrollSubscriberIndexRouteImport.update({
+    id: '/enroll-subscriber/',
+    path: '/enroll-subscriber/',
+    getParentRoute: () => AuthenticatedRoute,
+  } as any)
 const AuthenticatedEnrollSubscriberChooseAPlanRoute =
   AuthenticatedEnrollSubscriberChooseAPlanRouteImport.update({
     id: '/enroll-subscriber/choose-a-plan',
@@ -166,6 +175,12 @@ const AuthenticatedEnrollSubscriberReviewRoute =
     path: '/enroll-subscriber/review',
     getParentRoute: () => AuthenticatedRoute,
   } as any)
+const AuthenticatedTerminateSubscriberIndexRoute =
+  AuthenticatedTerminateSubscriberIndexRouteImport.update({
+    id: '/terminate-subscriber/',
+    path: '/terminate-subscriber/',
+    getParentRoute: () => AuthenticatedRoute,
+  } as any)
 const AuthenticatedTerminateSubscriberChooseASubscriberOrDependentRoute =
   AuthenticatedTerminateSubscriberChooseASubscriberOrDependentRouteImport.update(
     {
@@ -178,6 +193,12 @@ const AuthenticatedTerminateSubscriberInformationRoute =
   AuthenticatedTerminateSubscriberInformationRouteImport.update({
     id: '/terminate-subscriber/information',
     path: '/terminate-subscriber/information',
+    getParentRoute: () => AuthenticatedRoute,
+  } as any)
+const AuthenticatedUpdateSubscriberIndexRoute =
+  AuthenticatedUpdateSubscriberIndexRouteImport.update({
+    id: '/update-subscriber/',
+    path: '/update-subscriber/',
     getParentRoute: () => AuthenticatedRoute,
   } as any)
 const AuthenticatedUpdateSubscriberChooseASubscriberOrDependentRoute =
@@ -227,6 +248,9 @@ export interface FileRoutesByFullPath {
   '/update-subscriber/choose-a-subscriber-or-dependent': typeof AuthenticatedUpdateSubscriberChooseASubscriberOrDependentRoute
   '/update-subscriber/update-dependent-information': typeof AuthenticatedUpdateSubscriberUpdateDependentInformationRoute
   '/update-subscriber/update-personal-information': typeof AuthenticatedUpdateSubscriberUpdatePersonalInformationRoute
+  '/enroll-subscriber/': typeof AuthenticatedEnrollSubscriberIndexRoute
+  '/terminate-subscriber/': typeof AuthenticatedTerminateSubscriberIndexRoute
+  '/update-subscriber/': typeof AuthenticatedUpdateSubscriberIndexRoute
 }
 export interface FileRoutesByTo {
   '/$': typeof SplatRoute
@@ -256,6 +280,9 @@ export interface FileRoutesByTo {
   '/update-subscriber/choose-a-subscriber-or-dependent': typeof AuthenticatedUpdateSubscriberChooseASubscriberOrDependentRoute
   '/update-subscriber/update-dependent-information': typeof AuthenticatedUpdateSubscriberUpdateDependentInformationRoute
   '/update-subscriber/update-personal-information': typeof AuthenticatedUpdateSubscriberUpdatePersonalInformationRoute
+  '/enroll-subscriber': typeof AuthenticatedEnrollSubscriberIndexRoute
+  '/terminate-subscriber': typeof AuthenticatedTerminateSubscriberIndexRoute
+  '/update-subscriber': typeof AuthenticatedUpdateSubscriberIndexRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -287,6 +314,9 @@ export interface FileRoutesById {
   '/_authenticated/update-subscriber/choose-a-subscriber-or-dependent': typeof AuthenticatedUpdateSubscriberChooseASubscriberOrDependentRoute
   '/_authenticated/update-subscriber/update-dependent-information': typeof AuthenticatedUpdateSubscriberUpdateDependentInformationRoute
   '/_authenticated/update-subscriber/update-personal-information': typeof AuthenticatedUpdateSubscriberUpdatePersonalInformationRoute
+  '/_authenticated/enroll-subscriber/': typeof AuthenticatedEnrollSubscriberIndexRoute
+  '/_authenticated/terminate-subscriber/': typeof AuthenticatedTerminateSubscriberIndexRoute
+  '/_authenticated/update-subscriber/': typeof AuthenticatedUpdateSubscriberIndexRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -318,6 +348,9 @@ export interface FileRouteTypes {
     | '/update-subscriber/choose-a-subscriber-or-dependent'
     | '/update-subscriber/update-dependent-information'
     | '/update-subscriber/update-personal-information'
+    | '/enroll-subscriber/'
+    | '/terminate-subscriber/'
+    | '/update-subscriber/'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/$'
@@ -347,6 +380,9 @@ export interface FileRouteTypes {
     | '/update-subscriber/choose-a-subscriber-or-dependent'
     | '/update-subscriber/update-dependent-information'
     | '/update-subscriber/update-personal-information'
+    | '/enroll-subscriber'
+    | '/terminate-subscriber'
+    | '/update-subscriber'
   id:
     | '__root__'
     | '/$'
@@ -377,6 +413,9 @@ export interface FileRouteTypes {
     | '/_authenticated/update-subscriber/choose-a-subscriber-or-dependent'
     | '/_authenticated/update-subscriber/update-dependent-information'
     | '/_authenticated/update-subscriber/update-personal-information'
+    | '/_authenticated/enroll-subscriber/'
+    | '/_authenticated/terminate-subscriber/'
+    | '/_authenticated/update-subscriber/'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -517,6 +556,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof LogoutCallbackRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/_authenticated/enroll-subscriber/': {
+      id: '/_authenticated/enroll-subscriber/'
+      path: '/enroll-subscriber'
+      fullPath: '/enroll-subscriber/'
+      preLoaderRoute: typeof AuthenticatedEnrollSubscriberIndexRouteImport
+      parentRoute: typeof AuthenticatedRoute
+    }
     '/_authenticated/enroll-subscriber/choose-a-plan': {
       id: '/_authenticated/enroll-subscriber/choose-a-plan'
       path: '/enroll-subscriber/choose-a-plan'
@@ -552,6 +598,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthenticatedEnrollSubscriberReviewRouteImport
       parentRoute: typeof AuthenticatedRoute
     }
+    '/_authenticated/terminate-subscriber/': {
+      id: '/_authenticated/terminate-subscriber/'
+      path: '/terminate-subscriber'
+      fullPath: '/terminate-subscriber/'
+      preLoaderRoute: typeof AuthenticatedTerminateSubscriberIndexRouteImport
+      parentRoute: typeof AuthenticatedRoute
+    }
     '/_authenticated/terminate-subscriber/choose-a-subscriber-or-dependent': {
       id: '/_authenticated/terminate-subscriber/choose-a-subscriber-or-dependent'
       path: '/terminate-subscriber/choose-a-subscriber-or-dependent'
@@ -564,6 +617,13 @@ declare module '@tanstack/react-router' {
       path: '/terminate-subscriber/information'
       fullPath: '/terminate-subscriber/information'
       preLoaderRoute: typeof AuthenticatedTerminateSubscriberInformationRouteImport
+      parentRoute: typeof AuthenticatedRoute
+    }
+    '/_authenticated/update-subscriber/': {
+      id: '/_authenticated/update-subscriber/'
+      path: '/update-subscriber'
+      fullPath: '/update-subscriber/'
+      preLoaderRoute: typeof AuthenticatedUpdateSubscriberIndexRouteImport
       parentRoute: typeof AuthenticatedRoute
     }
     '/_authenticated/update-subscriber/choose-a-subscriber-or-dependent': {
@@ -612,6 +672,9 @@ interface AuthenticatedRouteChildren {
   AuthenticatedUpdateSubscriberChooseASubscriberOrDependentRoute: typeof AuthenticatedUpdateSubscriberChooseASubscriberOrDependentRoute
   AuthenticatedUpdateSubscriberUpdateDependentInformationRoute: typeof AuthenticatedUpdateSubscriberUpdateDependentInformationRoute
   AuthenticatedUpdateSubscriberUpdatePersonalInformationRoute: typeof AuthenticatedUpdateSubscriberUpdatePersonalInformationRoute
+  AuthenticatedEnrollSubscriberIndexRoute: typeof AuthenticatedEnrollSubscriberIndexRoute
+  AuthenticatedTerminateSubscriberIndexRoute: typeof AuthenticatedTerminateSubscriberIndexRoute
+  AuthenticatedUpdateSubscriberIndexRoute: typeof AuthenticatedUpdateSubscriberIndexRoute
 }
 
 const AuthenticatedRouteChildren: AuthenticatedRouteChildren = {
@@ -646,6 +709,12 @@ const AuthenticatedRouteChildren: AuthenticatedRouteChildren = {
     AuthenticatedUpdateSubscriberUpdateDependentInformationRoute,
   AuthenticatedUpdateSubscriberUpdatePersonalInformationRoute:
     AuthenticatedUpdateSubscriberUpdatePersonalInformationRoute,
+  AuthenticatedEnrollSubscriberIndexRoute:
+    AuthenticatedEnrollSubscriberIndexRoute,
+  AuthenticatedTerminateSubscriberIndexRoute:
+    AuthenticatedTerminateSubscriberIndexRoute,
+  AuthenticatedUpdateSubscriberIndexRoute:
+    AuthenticatedUpdateSubscriberIndexRoute,
 }
 
 const AuthenticatedRouteWithChildren = AuthenticatedRoute._addFileChildren(

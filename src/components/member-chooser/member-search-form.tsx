@@ -4,8 +4,9 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { useState, type FormEvent } from 'react';
 import { LIMITS } from '../../contracts/person-rules';
+import { ErrorSummary } from '../form/error-summary';
 import { FilterFormButtons } from '../form/filter-form-buttons';
-import type { MemberSearch } from './member-search';
+import { SSN_SEARCH_MESSAGE, SSN_SEARCH_PATTERN, type MemberSearch } from './member-search';
 
 type MemberSearchFormProps = {
   search: MemberSearch;
@@ -36,9 +37,19 @@ export function MemberSearchForm({
   const [firstName, setFirstName] = useState(search.firstName ?? '');
   const [lastName, setLastName] = useState(search.lastName ?? '');
   const [ssn, setSsn] = useState(search.ssn ?? '');
+  const [ssnError, setSsnError] = useState<string | null>(null);
+  /** Failed searches: the error summary takes focus after each. */
+  const [attempt, setAttempt] = useState(0);
+  const ssnId = `${idPrefix}-ssn`;
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
+    if (ssn !== '' && !SSN_SEARCH_PATTERN.test(ssn)) {
+      setSsnError(SSN_SEARCH_MESSAGE);
+      setAttempt((a) => a + 1);
+      return;
+    }
+    setSsnError(null);
     onSearch({ firstName: firstName.trim(), lastName: lastName.trim(), ssn, page: 1 });
     onDone?.();
   };
@@ -47,13 +58,19 @@ export function MemberSearchForm({
     setFirstName('');
     setLastName('');
     setSsn('');
+    setSsnError(null);
     // Every filter, the termed-member box included: Clear Search means the list as it first opened.
     onSearch({ firstName: undefined, lastName: undefined, ssn: undefined, termed: undefined, page: 1 });
     onDone?.();
   };
 
   return (
-    <Stack component="form" role="search" aria-label="Search members" onSubmit={submit} spacing={2}>
+    <Stack component="form" role="search" aria-label="Search members" onSubmit={submit} noValidate spacing={2}>
+      <ErrorSummary
+        items={ssnError ? [{ name: 'ssn', label: ssnLabel, message: ssnError, fieldId: ssnId }] : []}
+        focusKey={attempt}
+        onSelect={() => document.getElementById(ssnId)?.focus()}
+      />
       <Stack direction={{ xs: 'column', md: 'row' }} spacing={2}>
         <TextField
           id={`${idPrefix}-first-name`}
@@ -72,10 +89,12 @@ export function MemberSearchForm({
           slotProps={{ htmlInput: { maxLength: LIMITS.name } }}
         />
         <TextField
-          id={`${idPrefix}-ssn`}
+          id={ssnId}
           label={ssnLabel}
           size="small"
           value={ssn}
+          error={ssnError !== null}
+          helperText={ssnError ?? undefined}
           onChange={(event) => setSsn(digitsOnly(event.target.value))}
           slotProps={{ htmlInput: { maxLength: LIMITS.ssnFilter, inputMode: 'numeric', pattern: '\\d*' } }}
         />
