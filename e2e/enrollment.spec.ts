@@ -145,7 +145,7 @@ test.describe('enrollment wizard', () => {
     // Check your answers: every step's answers, with a way back to each, before anything is submitted.
     await wizard.toReview();
     await expect(wizard.reviewValue('Personal Information', 'Name')).toHaveText(
-      `${person.firstName} ${person.lastName}`,
+      [person.firstName, person.middleName, person.lastName].filter(Boolean).join(' '),
     );
     await expect(wizard.reviewValue('Personal Information', 'SSN')).toHaveText(`Ending in ${last4(person.ssn)}`);
     await expect(wizard.reviewSection('Dependent Information')).toContainText(`${child.firstName} ${child.lastName}`);

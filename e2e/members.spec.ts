@@ -363,10 +363,15 @@ test('a retro date beyond 90 days opens the error modal and sends nothing', asyn
   await chooser.rows.filter({ hasNotText: 'Pending request' }).first().click();
   await terminate.waitUntilShown();
 
-  // Both dates are required.
+  // Both dates are required: listed at the top, which takes focus, and under each field.
   await terminate.next();
-  await expect(page.getByText('Event Date is required!')).toBeVisible();
-  await expect(page.getByText('Termination Date is required!')).toBeVisible();
+  const summary = page.getByTestId('error-summary');
+  await expect(summary).toBeFocused();
+  await expect(summary.getByRole('listitem')).toHaveText([
+    'Event Date: Event Date is required!',
+    'Benefit End Date: Termination Date is required!',
+  ]);
+  await expect(page.getByRole('group', { name: 'Event Date' })).toHaveAccessibleDescription('Event Date is required!');
 
   await terminate.fill({ eventDate: usDate(daysFromToday(-91)), terminationDate: usDate(daysFromToday(-91)) });
   await terminate.next();
