@@ -109,6 +109,7 @@ export const subscriberListQuery = z.object({
 export type SubscriberListQuery = z.input<typeof subscriberListQuery>;
 
 export const subscriberList = pagedList(subscriberSummary);
+export type SubscriberList = z.infer<typeof subscriberList>;
 
 export const subscriberDetailsQuery = z.object({ pk });
 

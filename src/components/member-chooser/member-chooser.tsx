@@ -4,20 +4,20 @@ import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useIsFetching, useSuspenseQuery } from '@tanstack/react-query';
-import { Suspense } from 'react';
+import { useIsFetching } from '@tanstack/react-query';
 import { subscriberQueries } from '../../api/subscriber-queries';
 import type { Dependent } from '../../contracts/dependents';
-import { SUBSCRIBER_PAGE_SIZE, type SubscriberSummary } from '../../contracts/subscribers';
-import { useEmployerPK } from '../../hooks/use-session';
+import { SUBSCRIBER_PAGE_SIZE, type SubscriberList, type SubscriberSummary } from '../../contracts/subscribers';
+import { ListFailure } from '../data-table/list-failure';
 import { ListPagination } from '../data-table/list-pagination';
 import { MemberDependents } from './member-dependents';
-import { memberListQuery, type MemberListOptions } from './member-list-query';
+import type { MemberListOptions } from './member-list-query';
 import { memberPaging, nextSort, pageOf, type MemberSearch } from './member-search';
 import { MemberSearchForm } from './member-search-form';
 import { MemberTable } from './member-table';
 import { PendingNoticeModal } from './pending-notice-modal';
 import { pendingNoticeFor, type MemberFlow } from './pending-notice';
+import { useMemberList } from './use-member-list';
 import { useMemberSearch } from './use-member-search';
 import { usePendingNotice } from './use-pending-notice';
 
@@ -51,6 +51,7 @@ export function MemberChooser({
 }: MemberChooserProps) {
   const [search, setSearch] = useMemberSearch();
   const notice = usePendingNotice();
+  const members = useMemberList(search, termedAllowed);
 
   const choose = (choice: MemberChoice) => {
     const target = choice.dependent ? 'dependent' : 'subscriber';
@@ -67,18 +68,30 @@ export function MemberChooser({
         search={search}
         termedAllowed={termedAllowed}
         onSearch={setSearch}
+        serverErrors={members.fieldErrors}
       />
       <Paper variant="outlined">
         <FetchingBar />
-        <Suspense fallback={<MemberListSkeleton />}>
+        {members.failure && (
+          <ListFailure
+            what="The member list"
+            message={members.failure}
+            retrying={members.retrying}
+            onRetry={members.retry}
+          />
+        )}
+        {members.data ? (
           <MemberResults
+            data={members.data}
             search={search}
             termedAllowed={termedAllowed}
             allowDependents={allowDependents}
             onSearch={setSearch}
             onChoose={choose}
           />
-        </Suspense>
+        ) : (
+          !members.failure && <MemberListSkeleton />
+        )}
       </Paper>
       <PendingNoticeModal message={notice.message} onReturn={notice.close} />
     </Stack>
@@ -86,6 +99,7 @@ export function MemberChooser({
 }
 
 type MemberResultsProps = {
+  data: SubscriberList;
   search: MemberSearch;
   termedAllowed: boolean;
   allowDependents: boolean;
@@ -93,9 +107,7 @@ type MemberResultsProps = {
   onChoose: (choice: MemberChoice) => void;
 };
 
-function MemberResults({ search, termedAllowed, allowDependents, onSearch, onChoose }: MemberResultsProps) {
-  const employerPK = useEmployerPK();
-  const { data } = useSuspenseQuery(memberListQuery(search, employerPK, { termedAllowed }));
+function MemberResults({ data, search, termedAllowed, allowDependents, onSearch, onChoose }: MemberResultsProps) {
   const includeTermed = termedAllowed && Boolean(search.termed);
 
   return (

@@ -13,12 +13,13 @@ export function memberListQuery(search: MemberSearch, employerPK: number, option
 
 /**
  * For the loader of a route that shows the chooser: fetches the page the URL names with the same
- * query options the chooser then reads with useSuspenseQuery.
+ * query options the chooser then reads. A failure does not fail the route: the chooser shows it in
+ * its table area and keeps the screen.
  */
 export function loadMemberList(
   { queryClient, employerPK }: GroupLoaderContext,
   search: MemberSearch,
   options: MemberListOptions = {},
 ) {
-  return queryClient.ensureQueryData(memberListQuery(search, employerPK, options));
+  return queryClient.ensureQueryData(memberListQuery(search, employerPK, options)).catch(() => undefined);
 }

@@ -18,6 +18,8 @@ type MemberSearchFormProps = {
   onDone?: () => void;
   /** Prefix of the fields' DOM ids, for a screen that shows the form next to similar fields. */
   idPrefix?: string;
+  /** Field errors of a refused search (a 400), by the list call's field names. */
+  serverErrors?: Record<string, string[]>;
 };
 
 const digitsOnly = (value: string) => value.replace(/\D/g, '').slice(0, LIMITS.ssnFilter);
@@ -33,7 +35,9 @@ export function MemberSearchForm({
   ssnLabel = 'SSN last 4',
   onDone,
   idPrefix = 'member-search',
+  serverErrors,
 }: MemberSearchFormProps) {
+  const serverError = (name: string) => serverErrors?.[name]?.[0];
   const [firstName, setFirstName] = useState(search.firstName ?? '');
   const [lastName, setLastName] = useState(search.lastName ?? '');
   const [ssn, setSsn] = useState(search.ssn ?? '');
@@ -76,6 +80,8 @@ export function MemberSearchForm({
           id={`${idPrefix}-first-name`}
           label="Search First Name"
           size="small"
+          error={Boolean(serverError('firstName'))}
+          helperText={serverError('firstName')}
           value={firstName}
           onChange={(event) => setFirstName(event.target.value)}
           slotProps={{ htmlInput: { maxLength: LIMITS.name } }}
@@ -84,6 +90,8 @@ export function MemberSearchForm({
           id={`${idPrefix}-last-name`}
           label="Search Last Name"
           size="small"
+          error={Boolean(serverError('lastName'))}
+          helperText={serverError('lastName')}
           value={lastName}
           onChange={(event) => setLastName(event.target.value)}
           slotProps={{ htmlInput: { maxLength: LIMITS.name } }}
@@ -93,8 +101,8 @@ export function MemberSearchForm({
           label={ssnLabel}
           size="small"
           value={ssn}
-          error={ssnError !== null}
-          helperText={ssnError ?? undefined}
+          error={Boolean(ssnError ?? serverError('ssn'))}
+          helperText={ssnError ?? serverError('ssn')}
           onChange={(event) => setSsn(digitsOnly(event.target.value))}
           slotProps={{ htmlInput: { maxLength: LIMITS.ssnFilter, inputMode: 'numeric', pattern: '\\d*' } }}
         />
