@@ -92,7 +92,8 @@ export function sectionsFromDraft(draft: EnrollmentDraft | null): WizardSections
       isCoveredByMedicare: bool(draft.isCoveredByMedicare),
     };
   }
-  if (step >= 3) {
+  // A step saved again after the dependents (Change from the review page) keeps them, SSN markers included.
+  if (step >= 3 || draft.dependents.length > 0) {
     sections.dependents = { hasDependents: bool(draft.hasDependents), dependents: draft.dependents.map(dependentFrom) };
   }
   if (step >= 4 || draft.divisions != null) {
