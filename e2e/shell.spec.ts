@@ -116,6 +116,10 @@ test('a screen the current group does not grant shows a no-access message', asyn
   await page.goto('/claim-search');
   await expect(page.getByText('You do not have access to this page.')).toBeVisible();
   await expect(shell.nav).toBeVisible();
+  // The wizard's root path follows the same rule instead of going home.
+  await page.goto('/enroll-subscriber');
+  await expect(page.getByRole('heading', { level: 1, name: 'Access denied' })).toBeVisible();
+  await expect(page).toHaveURL(/\/enroll-subscriber$/);
 });
 
 test('an unknown path ends on home', async ({ page, signInAs }) => {
