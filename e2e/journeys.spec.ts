@@ -244,7 +244,7 @@ test('a failed member list keeps the typed filters and the last rows, and Retry 
   await expect(page).toHaveURL(/lastName=an/);
 });
 
-test('the coverage of a termed member shows the plans they had with end dates and the term date', async ({
+test('the coverage of a termed member shows the plans they had with end dates and the term date, fetched once', async ({
   page,
   signInAs,
 }) => {
@@ -254,8 +254,16 @@ test('the coverage of a termed member shows the plans they had with end dates an
   await coverage.waitForRows();
   const termed = coverage.rows.filter({ hasText: 'Termed' }).first();
   await termed.click();
+  const fetched = { details: 0, fsa: 0 };
+  page.on('request', (request) => {
+    if (/\/Subscriber\/SubscriberDetails\?/.test(request.url())) fetched.details += 1;
+    if (/\/Account\/GetFSAInformation\?/.test(request.url())) fetched.fsa += 1;
+  });
   await coverage.viewButton.click();
   await expect(coverage.modal).toBeVisible();
+  // One fetch of each when the modal opens (its forced refresh comes 5 seconds later).
+  await page.waitForTimeout(1000);
+  expect(fetched).toEqual({ details: 1, fsa: 1 });
   await expect(coverage.modal).toContainText(/Termed on \d{2}\/\d{2}\/\d{4}/);
   const termDate = /Termed on (\d{2}\/\d{2}\/\d{4})/.exec((await coverage.modal.textContent()) ?? '')?.[1];
   await expect(coverage.fact(coverage.section('Member'), 'Term Date')).toHaveText(termDate!);
