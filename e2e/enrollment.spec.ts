@@ -142,6 +142,24 @@ test.describe('enrollment wizard', () => {
     });
     await expect(wizard.textbox('Group Effective Date')).toHaveValue(`01/01/${YEAR}`);
 
+    // Check your answers: every step's answers, with a way back to each, before anything is submitted.
+    await wizard.toReview();
+    await expect(wizard.reviewValue('Personal Information', 'Name')).toHaveText(
+      [person.firstName, person.middleName, person.lastName].filter(Boolean).join(' '),
+    );
+    await expect(wizard.reviewValue('Personal Information', 'SSN')).toHaveText(`Ending in ${last4(person.ssn)}`);
+    await expect(wizard.reviewSection('Dependent Information')).toContainText(`${child.firstName} ${child.lastName}`);
+    await expect(wizard.reviewValue('Choose a Plan', 'Medical')).toHaveText('Choice PPO 500 – Family');
+    await expect(wizard.reviewValue('Choose a Plan', 'FSA')).toHaveText('Health Care FSA: $1,250.00');
+    await expect(wizard.main).not.toContainText(person.ssn);
+    await wizard.main.getByRole('link', { name: 'Change employment information' }).click();
+    await wizard.expectStep(2);
+    await wizard.next();
+    await wizard.expectStep(3);
+    await wizard.next();
+    await wizard.expectStep(4);
+    await wizard.toReview();
+
     const submitted = wizard.waitForSave('PUT');
     await wizard.button('Submit').click();
     expect((await submitted).status()).toBe(200);
@@ -248,7 +266,7 @@ test.describe('enrollment wizard', () => {
     await wizard.button('Skip').click();
     await wizard.expectStep(4);
     await wizard.choosePlan({ division: DIVISION, medical: { plan: 'Choice PPO 500', tier: 'Employee Only' } });
-    await wizard.button('Submit').click();
+    await wizard.next();
     const notice = wizard.dialog('Notice');
     await expect(notice).toContainText(START_BEFORE_GROUP);
     await notice.getByRole('button', { name: 'Return to previous step' }).click();
@@ -353,6 +371,7 @@ test.describe('enrollment wizard', () => {
     await wizard.button('Skip').click();
     await wizard.expectStep(4);
     await wizard.choosePlan({ division: DIVISION, medical: { plan: 'Choice PPO 500', tier: 'Employee Only' } });
+    await wizard.toReview();
     saves.length = 0;
     await wizard.button('Submit').dblclick();
     await expect(wizard.dialog('Subscriber Created')).toBeVisible();
@@ -404,6 +423,8 @@ test.describe('enrollment wizard', () => {
       medical: { plan: 'Choice PPO 500', tier: 'Family' },
       fsa: [{ plan: 'Health Care FSA', amount: '500' }],
     });
+    expect(await seriousViolations(page)).toEqual([]);
+    await wizard.toReview();
     expect(await seriousViolations(page)).toEqual([]);
   });
 });

@@ -322,7 +322,12 @@ test.describe('claim search', () => {
     await search.open();
     const before = page.url();
     await search.search({ lastName: 'Jones', startDate: '02/01/2026', endDate: '01/01/2026' });
-    await expect(page.getByText('End Date must not be before Start Date.')).toBeVisible();
+    // Named at the top (focused) and on the field.
+    await expect(page.getByTestId('error-summary')).toBeFocused();
+    await expect(page.getByTestId('error-summary')).toContainText('End Date: End Date must not be before Start Date.');
+    await expect(page.getByRole('group', { name: 'End Date' })).toHaveAccessibleDescription(
+      'End Date must not be before Start Date.',
+    );
     expect(page.url()).toBe(before);
     // What was typed stays for the user to correct.
     await expect(

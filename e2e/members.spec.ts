@@ -5,6 +5,7 @@ import { CHOOSER_PATHS, MemberChooserPage } from './pages/member-chooser-page';
 import { apiGet, seriousViolations, storedDraft } from './pages/member-session';
 import { MemberTerminationPage } from './pages/member-termination-page';
 import { MemberUpdatePage } from './pages/member-update-page';
+import { EnrollmentWizardPage } from './pages/enrollment-wizard-page';
 
 // Messages written out from spec 1 §8 (deliberately not imported from the app's code).
 const UPDATE_PENDING = 'Update request for this subscriber is already pending.';
@@ -227,7 +228,21 @@ test('a subscriber termination is submitted', async ({ page, signInAs }) => {
     reason: 'Retirement',
     comment: 'Retiring.',
   });
+  // Nothing is sent before the confirmation; Go back keeps the form as it was.
+  const posts = countPosts(page, '/Subscriber/TerminateSubscriber');
   await terminate.next();
+  await expect(terminate.confirmation).toBeVisible();
+  expect(await seriousViolations(page, '[role="dialog"]')).toEqual([]);
+  await terminate.confirmation.getByRole('button', { name: 'Go back' }).click();
+  await expect(terminate.confirmation).toBeHidden();
+  expect(posts.count).toBe(0);
+  await terminate.nextAndConfirm([
+    'Subscriber',
+    usDate(daysFromToday(-10)),
+    usDate(daysFromToday(20)),
+    'Retirement',
+    'Retiring.',
+  ]);
   await expect(terminate.subscriberInfo).toBeVisible();
   await expect(terminate.subscriberInfo).toContainText('termination request');
   expect(await seriousViolations(page, '[role="dialog"]')).toEqual([]);
@@ -256,7 +271,7 @@ test('a dependent termination leads into the plan page of a change-coverage requ
     terminationDate: usDate(termDate),
     reason: 'other reason',
   });
-  await terminate.next();
+  await terminate.nextAndConfirm([usDate(termDate), 'other reason']);
 
   await expect(terminate.dependentInfo).toBeVisible();
   await expect(terminate.dependentInfo).toContainText('You must change your coverage to reflect the termination.');
@@ -302,8 +317,39 @@ test('a change of coverage goes through the qualifying event to personal informa
   await expect(page).toHaveURL(/\/enroll-subscriber\/personal-information$/);
   const draft = await storedDraft(page);
   expect(draft).toMatchObject({ changeReasonPK: 3, requestPK: null });
-  const details = await apiGet<Details>(page, `/api/enrollment/Subscriber/SubscriberDetails?pk=${draft.subscriberPK}`);
+  const details = await apiGet<Details & { employerDivisions: number | null; employerPlanPK: number | null }>(
+    page,
+    `/api/enrollment/Subscriber/SubscriberDetails?pk=${draft.subscriberPK}`,
+  );
   expect(details.subscriber).toMatchObject(chosen);
+
+  // Its own journey: every step names it, the member and the qualifying event.
+  const wizard = new EnrollmentWizardPage(page);
+  const name = `${chosen.firstName} ${chosen.lastName}`;
+  await wizard.expectStep(1, name);
+  await expect(wizard.main.getByText('Qualifying event: Marriage')).toBeVisible();
+  await expect(page.getByRole('navigation', { name: 'Breadcrumb' })).toContainText('Change Coverage');
+  await wizard.next();
+  await wizard.expectStep(2, name);
+  await wizard.next();
+  await wizard.expectStep(3, name);
+  await wizard.button('Skip').click();
+  // The plan step starts from the member's current elections.
+  await wizard.expectStep(4, name);
+  await expect(wizard.select('Division')).not.toHaveValue('');
+  if (details.employerPlanPK !== null) {
+    await expect(
+      wizard.main.getByRole('radiogroup', { name: 'Medical Coverage' }).getByRole('radio', { name: 'Yes' }),
+    ).toBeChecked();
+    await expect(wizard.select('Medical Plan')).toHaveValue(String(details.employerPlanPK));
+  }
+  await wizard.toReview(name);
+  await wizard.button('Submit').click();
+  const submitted = wizard.dialog('Coverage Change Submitted');
+  await expect(submitted).toContainText(`The coverage change for ${name} was submitted.`);
+  await submitted.getByRole('button', { name: 'Close' }).click();
+  await wizard.dialog('Subscriber Request Received').getByRole('button', { name: 'Return to Home' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Home' })).toBeVisible();
 });
 
 test('a retro date beyond 90 days opens the error modal and sends nothing', async ({ page, signInAs }) => {
@@ -317,10 +363,15 @@ test('a retro date beyond 90 days opens the error modal and sends nothing', asyn
   await chooser.rows.filter({ hasNotText: 'Pending request' }).first().click();
   await terminate.waitUntilShown();
 
-  // Both dates are required.
+  // Both dates are required: listed at the top, which takes focus, and under each field.
   await terminate.next();
-  await expect(page.getByText('Event Date is required!')).toBeVisible();
-  await expect(page.getByText('Termination Date is required!')).toBeVisible();
+  const summary = page.getByTestId('error-summary');
+  await expect(summary).toBeFocused();
+  await expect(summary.getByRole('listitem')).toHaveText([
+    'Event Date: Event Date is required!',
+    'Benefit End Date: Termination Date is required!',
+  ]);
+  await expect(page.getByRole('group', { name: 'Event Date' })).toHaveAccessibleDescription('Event Date is required!');
 
   await terminate.fill({ eventDate: usDate(daysFromToday(-91)), terminationDate: usDate(daysFromToday(-91)) });
   await terminate.next();
@@ -353,6 +404,9 @@ test('members with a pending request get the notice of each flow', async ({ page
     { pk: 168, path: CHOOSER_PATHS.update, message: UPDATE_PENDING },
     { pk: 190, path: CHOOSER_PATHS.terminate, message: TERMINATE_PENDING },
     { pk: 179, path: CHOOSER_PATHS.changeCoverage, message: CHANGE_COVERAGE_PENDING },
+    // Any pending subscriber request stops every flow, with its own kind's text.
+    { pk: 190, path: CHOOSER_PATHS.changeCoverage, message: TERMINATE_PENDING },
+    { pk: 168, path: CHOOSER_PATHS.terminate, message: UPDATE_PENDING },
   ];
   for (const { pk, path, message } of cases) {
     await chooser.open(path);

@@ -109,7 +109,12 @@ test('an End Date before the Start Date is refused on the End Date field', async
   await census.fillDate('Start Date', '03/01/2024');
   await census.fillDate('End Date', '02/01/2024');
   await census.downloadButton.click();
-  await expect(page.getByText('End Date must not be before Start Date.')).toBeVisible();
+  // Named at the top (focused) and on the field.
+  await expect(page.getByTestId('error-summary')).toBeFocused();
+  await expect(page.getByTestId('error-summary')).toContainText('End Date: End Date must not be before Start Date.');
+  await expect(page.getByRole('group', { name: 'End Date' })).toHaveAccessibleDescription(
+    'End Date must not be before Start Date.',
+  );
   await expect(census.downloadButton).toBeEnabled();
 });
 

@@ -28,13 +28,17 @@ import { Route as AuthenticatedMonthlyReportsRouteImport } from './routes/_authe
 import { Route as AuthenticatedRequestNewIdCardRouteImport } from './routes/_authenticated/request-new-id-card'
 import { Route as LogoutIndexRouteImport } from './routes/logout/index'
 import { Route as LogoutCallbackRouteImport } from './routes/logout/callback'
+import { Route as AuthenticatedEnrollSubscriberIndexRouteImport } from './routes/_authenticated/enroll-subscriber/index'
 import { Route as AuthenticatedEnrollSubscriberChooseAPlanRouteImport } from './routes/_authenticated/enroll-subscriber/choose-a-plan'
 import { Route as AuthenticatedEnrollSubscriberDependentInformationRouteImport } from './routes/_authenticated/enroll-subscriber/dependent-information'
 import { Route as AuthenticatedEnrollSubscriberEmploymentInformationRouteImport } from './routes/_authenticated/enroll-subscriber/employment-information'
 import { Route as AuthenticatedEnrollSubscriberPersonalInformationRouteImport } from './routes/_authenticated/enroll-subscriber/personal-information'
+import { Route as AuthenticatedEnrollSubscriberReviewRouteImport } from './routes/_authenticated/enroll-subscriber/review'
 import { Route as AuthenticatedMemberSubscriberPKRouteImport } from './routes/_authenticated/member/$subscriberPK'
+import { Route as AuthenticatedTerminateSubscriberIndexRouteImport } from './routes/_authenticated/terminate-subscriber/index'
 import { Route as AuthenticatedTerminateSubscriberChooseASubscriberOrDependentRouteImport } from './routes/_authenticated/terminate-subscriber/choose-a-subscriber-or-dependent'
 import { Route as AuthenticatedTerminateSubscriberInformationRouteImport } from './routes/_authenticated/terminate-subscriber/information'
+import { Route as AuthenticatedUpdateSubscriberIndexRouteImport } from './routes/_authenticated/update-subscriber/index'
 import { Route as AuthenticatedUpdateSubscriberChooseASubscriberOrDependentRouteImport } from './routes/_authenticated/update-subscriber/choose-a-subscriber-or-dependent'
 import { Route as AuthenticatedUpdateSubscriberUpdateDependentInformationRouteImport } from './routes/_authenticated/update-subscriber/update-dependent-information'
 import { Route as AuthenticatedUpdateSubscriberUpdatePersonalInformationRouteImport } from './routes/_authenticated/update-subscriber/update-personal-information'
@@ -143,6 +147,12 @@ const LogoutCallbackRoute = LogoutCallbackRouteImport.update({
   path: '/logout/callback',
   getParentRoute: () => rootRouteImport,
 } as any)
+const AuthenticatedEnrollSubscriberIndexRoute =
+  AuthenticatedEnrollSubscriberIndexRouteImport.update({
+    id: '/enroll-subscriber/',
+    path: '/enroll-subscriber/',
+    getParentRoute: () => AuthenticatedRoute,
+  } as any)
 const AuthenticatedEnrollSubscriberChooseAPlanRoute =
   AuthenticatedEnrollSubscriberChooseAPlanRouteImport.update({
     id: '/enroll-subscriber/choose-a-plan',
@@ -167,10 +177,22 @@ const AuthenticatedEnrollSubscriberPersonalInformationRoute =
     path: '/enroll-subscriber/personal-information',
     getParentRoute: () => AuthenticatedRoute,
   } as any)
+const AuthenticatedEnrollSubscriberReviewRoute =
+  AuthenticatedEnrollSubscriberReviewRouteImport.update({
+    id: '/enroll-subscriber/review',
+    path: '/enroll-subscriber/review',
+    getParentRoute: () => AuthenticatedRoute,
+  } as any)
 const AuthenticatedMemberSubscriberPKRoute =
   AuthenticatedMemberSubscriberPKRouteImport.update({
     id: '/member/$subscriberPK',
     path: '/member/$subscriberPK',
+    getParentRoute: () => AuthenticatedRoute,
+  } as any)
+const AuthenticatedTerminateSubscriberIndexRoute =
+  AuthenticatedTerminateSubscriberIndexRouteImport.update({
+    id: '/terminate-subscriber/',
+    path: '/terminate-subscriber/',
     getParentRoute: () => AuthenticatedRoute,
   } as any)
 const AuthenticatedTerminateSubscriberChooseASubscriberOrDependentRoute =
@@ -185,6 +207,12 @@ const AuthenticatedTerminateSubscriberInformationRoute =
   AuthenticatedTerminateSubscriberInformationRouteImport.update({
     id: '/terminate-subscriber/information',
     path: '/terminate-subscriber/information',
+    getParentRoute: () => AuthenticatedRoute,
+  } as any)
+const AuthenticatedUpdateSubscriberIndexRoute =
+  AuthenticatedUpdateSubscriberIndexRouteImport.update({
+    id: '/update-subscriber/',
+    path: '/update-subscriber/',
     getParentRoute: () => AuthenticatedRoute,
   } as any)
 const AuthenticatedUpdateSubscriberChooseASubscriberOrDependentRoute =
@@ -229,12 +257,16 @@ export interface FileRoutesByFullPath {
   '/enroll-subscriber/dependent-information': typeof AuthenticatedEnrollSubscriberDependentInformationRoute
   '/enroll-subscriber/employment-information': typeof AuthenticatedEnrollSubscriberEmploymentInformationRoute
   '/enroll-subscriber/personal-information': typeof AuthenticatedEnrollSubscriberPersonalInformationRoute
+  '/enroll-subscriber/review': typeof AuthenticatedEnrollSubscriberReviewRoute
   '/member/$subscriberPK': typeof AuthenticatedMemberSubscriberPKRoute
   '/terminate-subscriber/choose-a-subscriber-or-dependent': typeof AuthenticatedTerminateSubscriberChooseASubscriberOrDependentRoute
   '/terminate-subscriber/information': typeof AuthenticatedTerminateSubscriberInformationRoute
   '/update-subscriber/choose-a-subscriber-or-dependent': typeof AuthenticatedUpdateSubscriberChooseASubscriberOrDependentRoute
   '/update-subscriber/update-dependent-information': typeof AuthenticatedUpdateSubscriberUpdateDependentInformationRoute
   '/update-subscriber/update-personal-information': typeof AuthenticatedUpdateSubscriberUpdatePersonalInformationRoute
+  '/enroll-subscriber/': typeof AuthenticatedEnrollSubscriberIndexRoute
+  '/terminate-subscriber/': typeof AuthenticatedTerminateSubscriberIndexRoute
+  '/update-subscriber/': typeof AuthenticatedUpdateSubscriberIndexRoute
 }
 export interface FileRoutesByTo {
   '/$': typeof SplatRoute
@@ -259,12 +291,16 @@ export interface FileRoutesByTo {
   '/enroll-subscriber/dependent-information': typeof AuthenticatedEnrollSubscriberDependentInformationRoute
   '/enroll-subscriber/employment-information': typeof AuthenticatedEnrollSubscriberEmploymentInformationRoute
   '/enroll-subscriber/personal-information': typeof AuthenticatedEnrollSubscriberPersonalInformationRoute
+  '/enroll-subscriber/review': typeof AuthenticatedEnrollSubscriberReviewRoute
   '/member/$subscriberPK': typeof AuthenticatedMemberSubscriberPKRoute
   '/terminate-subscriber/choose-a-subscriber-or-dependent': typeof AuthenticatedTerminateSubscriberChooseASubscriberOrDependentRoute
   '/terminate-subscriber/information': typeof AuthenticatedTerminateSubscriberInformationRoute
   '/update-subscriber/choose-a-subscriber-or-dependent': typeof AuthenticatedUpdateSubscriberChooseASubscriberOrDependentRoute
   '/update-subscriber/update-dependent-information': typeof AuthenticatedUpdateSubscriberUpdateDependentInformationRoute
   '/update-subscriber/update-personal-information': typeof AuthenticatedUpdateSubscriberUpdatePersonalInformationRoute
+  '/enroll-subscriber': typeof AuthenticatedEnrollSubscriberIndexRoute
+  '/terminate-subscriber': typeof AuthenticatedTerminateSubscriberIndexRoute
+  '/update-subscriber': typeof AuthenticatedUpdateSubscriberIndexRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -291,12 +327,16 @@ export interface FileRoutesById {
   '/_authenticated/enroll-subscriber/dependent-information': typeof AuthenticatedEnrollSubscriberDependentInformationRoute
   '/_authenticated/enroll-subscriber/employment-information': typeof AuthenticatedEnrollSubscriberEmploymentInformationRoute
   '/_authenticated/enroll-subscriber/personal-information': typeof AuthenticatedEnrollSubscriberPersonalInformationRoute
+  '/_authenticated/enroll-subscriber/review': typeof AuthenticatedEnrollSubscriberReviewRoute
   '/_authenticated/member/$subscriberPK': typeof AuthenticatedMemberSubscriberPKRoute
   '/_authenticated/terminate-subscriber/choose-a-subscriber-or-dependent': typeof AuthenticatedTerminateSubscriberChooseASubscriberOrDependentRoute
   '/_authenticated/terminate-subscriber/information': typeof AuthenticatedTerminateSubscriberInformationRoute
   '/_authenticated/update-subscriber/choose-a-subscriber-or-dependent': typeof AuthenticatedUpdateSubscriberChooseASubscriberOrDependentRoute
   '/_authenticated/update-subscriber/update-dependent-information': typeof AuthenticatedUpdateSubscriberUpdateDependentInformationRoute
   '/_authenticated/update-subscriber/update-personal-information': typeof AuthenticatedUpdateSubscriberUpdatePersonalInformationRoute
+  '/_authenticated/enroll-subscriber/': typeof AuthenticatedEnrollSubscriberIndexRoute
+  '/_authenticated/terminate-subscriber/': typeof AuthenticatedTerminateSubscriberIndexRoute
+  '/_authenticated/update-subscriber/': typeof AuthenticatedUpdateSubscriberIndexRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -323,12 +363,16 @@ export interface FileRouteTypes {
     | '/enroll-subscriber/dependent-information'
     | '/enroll-subscriber/employment-information'
     | '/enroll-subscriber/personal-information'
+    | '/enroll-subscriber/review'
     | '/member/$subscriberPK'
     | '/terminate-subscriber/choose-a-subscriber-or-dependent'
     | '/terminate-subscriber/information'
     | '/update-subscriber/choose-a-subscriber-or-dependent'
     | '/update-subscriber/update-dependent-information'
     | '/update-subscriber/update-personal-information'
+    | '/enroll-subscriber/'
+    | '/terminate-subscriber/'
+    | '/update-subscriber/'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/$'
@@ -353,12 +397,16 @@ export interface FileRouteTypes {
     | '/enroll-subscriber/dependent-information'
     | '/enroll-subscriber/employment-information'
     | '/enroll-subscriber/personal-information'
+    | '/enroll-subscriber/review'
     | '/member/$subscriberPK'
     | '/terminate-subscriber/choose-a-subscriber-or-dependent'
     | '/terminate-subscriber/information'
     | '/update-subscriber/choose-a-subscriber-or-dependent'
     | '/update-subscriber/update-dependent-information'
     | '/update-subscriber/update-personal-information'
+    | '/enroll-subscriber'
+    | '/terminate-subscriber'
+    | '/update-subscriber'
   id:
     | '__root__'
     | '/$'
@@ -384,12 +432,16 @@ export interface FileRouteTypes {
     | '/_authenticated/enroll-subscriber/dependent-information'
     | '/_authenticated/enroll-subscriber/employment-information'
     | '/_authenticated/enroll-subscriber/personal-information'
+    | '/_authenticated/enroll-subscriber/review'
     | '/_authenticated/member/$subscriberPK'
     | '/_authenticated/terminate-subscriber/choose-a-subscriber-or-dependent'
     | '/_authenticated/terminate-subscriber/information'
     | '/_authenticated/update-subscriber/choose-a-subscriber-or-dependent'
     | '/_authenticated/update-subscriber/update-dependent-information'
     | '/_authenticated/update-subscriber/update-personal-information'
+    | '/_authenticated/enroll-subscriber/'
+    | '/_authenticated/terminate-subscriber/'
+    | '/_authenticated/update-subscriber/'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -537,6 +589,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof LogoutCallbackRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/_authenticated/enroll-subscriber/': {
+      id: '/_authenticated/enroll-subscriber/'
+      path: '/enroll-subscriber'
+      fullPath: '/enroll-subscriber/'
+      preLoaderRoute: typeof AuthenticatedEnrollSubscriberIndexRouteImport
+      parentRoute: typeof AuthenticatedRoute
+    }
     '/_authenticated/enroll-subscriber/choose-a-plan': {
       id: '/_authenticated/enroll-subscriber/choose-a-plan'
       path: '/enroll-subscriber/choose-a-plan'
@@ -565,11 +624,25 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthenticatedEnrollSubscriberPersonalInformationRouteImport
       parentRoute: typeof AuthenticatedRoute
     }
+    '/_authenticated/enroll-subscriber/review': {
+      id: '/_authenticated/enroll-subscriber/review'
+      path: '/enroll-subscriber/review'
+      fullPath: '/enroll-subscriber/review'
+      preLoaderRoute: typeof AuthenticatedEnrollSubscriberReviewRouteImport
+      parentRoute: typeof AuthenticatedRoute
+    }
     '/_authenticated/member/$subscriberPK': {
       id: '/_authenticated/member/$subscriberPK'
       path: '/member/$subscriberPK'
       fullPath: '/member/$subscriberPK'
       preLoaderRoute: typeof AuthenticatedMemberSubscriberPKRouteImport
+      parentRoute: typeof AuthenticatedRoute
+    }
+    '/_authenticated/terminate-subscriber/': {
+      id: '/_authenticated/terminate-subscriber/'
+      path: '/terminate-subscriber'
+      fullPath: '/terminate-subscriber/'
+      preLoaderRoute: typeof AuthenticatedTerminateSubscriberIndexRouteImport
       parentRoute: typeof AuthenticatedRoute
     }
     '/_authenticated/terminate-subscriber/choose-a-subscriber-or-dependent': {
@@ -584,6 +657,13 @@ declare module '@tanstack/react-router' {
       path: '/terminate-subscriber/information'
       fullPath: '/terminate-subscriber/information'
       preLoaderRoute: typeof AuthenticatedTerminateSubscriberInformationRouteImport
+      parentRoute: typeof AuthenticatedRoute
+    }
+    '/_authenticated/update-subscriber/': {
+      id: '/_authenticated/update-subscriber/'
+      path: '/update-subscriber'
+      fullPath: '/update-subscriber/'
+      preLoaderRoute: typeof AuthenticatedUpdateSubscriberIndexRouteImport
       parentRoute: typeof AuthenticatedRoute
     }
     '/_authenticated/update-subscriber/choose-a-subscriber-or-dependent': {
@@ -627,12 +707,16 @@ interface AuthenticatedRouteChildren {
   AuthenticatedEnrollSubscriberDependentInformationRoute: typeof AuthenticatedEnrollSubscriberDependentInformationRoute
   AuthenticatedEnrollSubscriberEmploymentInformationRoute: typeof AuthenticatedEnrollSubscriberEmploymentInformationRoute
   AuthenticatedEnrollSubscriberPersonalInformationRoute: typeof AuthenticatedEnrollSubscriberPersonalInformationRoute
+  AuthenticatedEnrollSubscriberReviewRoute: typeof AuthenticatedEnrollSubscriberReviewRoute
   AuthenticatedMemberSubscriberPKRoute: typeof AuthenticatedMemberSubscriberPKRoute
   AuthenticatedTerminateSubscriberChooseASubscriberOrDependentRoute: typeof AuthenticatedTerminateSubscriberChooseASubscriberOrDependentRoute
   AuthenticatedTerminateSubscriberInformationRoute: typeof AuthenticatedTerminateSubscriberInformationRoute
   AuthenticatedUpdateSubscriberChooseASubscriberOrDependentRoute: typeof AuthenticatedUpdateSubscriberChooseASubscriberOrDependentRoute
   AuthenticatedUpdateSubscriberUpdateDependentInformationRoute: typeof AuthenticatedUpdateSubscriberUpdateDependentInformationRoute
   AuthenticatedUpdateSubscriberUpdatePersonalInformationRoute: typeof AuthenticatedUpdateSubscriberUpdatePersonalInformationRoute
+  AuthenticatedEnrollSubscriberIndexRoute: typeof AuthenticatedEnrollSubscriberIndexRoute
+  AuthenticatedTerminateSubscriberIndexRoute: typeof AuthenticatedTerminateSubscriberIndexRoute
+  AuthenticatedUpdateSubscriberIndexRoute: typeof AuthenticatedUpdateSubscriberIndexRoute
 }
 
 const AuthenticatedRouteChildren: AuthenticatedRouteChildren = {
@@ -656,6 +740,8 @@ const AuthenticatedRouteChildren: AuthenticatedRouteChildren = {
     AuthenticatedEnrollSubscriberEmploymentInformationRoute,
   AuthenticatedEnrollSubscriberPersonalInformationRoute:
     AuthenticatedEnrollSubscriberPersonalInformationRoute,
+  AuthenticatedEnrollSubscriberReviewRoute:
+    AuthenticatedEnrollSubscriberReviewRoute,
   AuthenticatedMemberSubscriberPKRoute: AuthenticatedMemberSubscriberPKRoute,
   AuthenticatedTerminateSubscriberChooseASubscriberOrDependentRoute:
     AuthenticatedTerminateSubscriberChooseASubscriberOrDependentRoute,
@@ -667,6 +753,12 @@ const AuthenticatedRouteChildren: AuthenticatedRouteChildren = {
     AuthenticatedUpdateSubscriberUpdateDependentInformationRoute,
   AuthenticatedUpdateSubscriberUpdatePersonalInformationRoute:
     AuthenticatedUpdateSubscriberUpdatePersonalInformationRoute,
+  AuthenticatedEnrollSubscriberIndexRoute:
+    AuthenticatedEnrollSubscriberIndexRoute,
+  AuthenticatedTerminateSubscriberIndexRoute:
+    AuthenticatedTerminateSubscriberIndexRoute,
+  AuthenticatedUpdateSubscriberIndexRoute:
+    AuthenticatedUpdateSubscriberIndexRoute,
 }
 
 const AuthenticatedRouteWithChildren = AuthenticatedRoute._addFileChildren(

@@ -10,7 +10,7 @@ export class CoverageInquiryPage {
   readonly modal: Locator;
 
   constructor(private readonly page: Page) {
-    this.heading = page.getByRole('heading', { level: 1, name: 'Choose a Subscriber or Dependent' });
+    this.heading = page.getByRole('heading', { level: 1, name: 'Coverage Inquiry' });
     this.rows = page.getByTestId('member-row');
     this.viewButton = page.getByRole('button', { name: 'View Coverage' });
     this.modal = page.getByRole('dialog', { name: 'View Member Coverage' });

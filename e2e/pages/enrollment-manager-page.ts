@@ -150,6 +150,7 @@ export async function enrollThroughWizard(page: Page, person: Person): Promise<v
     division: '001 – Headquarters',
     medical: { plan: 'Choice PPO 500', tier: 'Employee Only' },
   });
+  await wizard.toReview();
   await wizard.button('Submit').click();
   await wizard.dialog('Subscriber Created').getByRole('button', { name: 'Close' }).click();
   await wizard.dialog('Subscriber Request Received').getByRole('button', { name: 'Return to Home' }).click();

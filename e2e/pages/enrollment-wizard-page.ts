@@ -69,10 +69,38 @@ export class EnrollmentWizardPage {
     await this.expectStep(1);
   }
 
-  async expectStep(step: 1 | 2 | 3 | 4): Promise<void> {
+  /** A step of a new enrollment, or (with the member's name) of a change of that member's coverage. */
+  async expectStep(step: 1 | 2 | 3 | 4, changeCoverageOf?: string): Promise<void> {
     const titles = ['Personal Information', 'Employment Information', 'Dependent Information', 'Choose a Plan'];
-    await expect(this.heading).toHaveText(titles[step - 1]!);
+    const title = titles[step - 1]!;
+    await expect(this.heading).toHaveText(
+      changeCoverageOf ? `Change Coverage for ${changeCoverageOf}: ${title}` : title,
+    );
     await expect(this.main.getByText(`Page ${step} of 4`)).toBeVisible();
+  }
+
+  /** The review page after the plan step ("check your answers"), where Submit is. */
+  async expectReview(changeCoverageOf?: string): Promise<void> {
+    const title = 'Review and submit';
+    await expect(this.heading).toHaveText(
+      changeCoverageOf ? `Change Coverage for ${changeCoverageOf}: ${title}` : title,
+    );
+  }
+
+  /** One block of the review page, by its step's title. */
+  reviewSection(title: string): Locator {
+    return this.main.getByRole('region', { name: title });
+  }
+
+  /** The answer the review page shows for a label within a block. */
+  reviewValue(section: string, label: string): Locator {
+    return this.reviewSection(section).locator('dt', { hasText: label }).locator('xpath=following-sibling::dd[1]');
+  }
+
+  /** From the plan page: Next saves it and opens the review page. */
+  async toReview(changeCoverageOf?: string): Promise<void> {
+    await this.next();
+    await this.expectReview(changeCoverageOf);
   }
 
   button(name: string): Locator {

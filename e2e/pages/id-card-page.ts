@@ -15,7 +15,7 @@ export class IdCardPage {
   readonly viewModal: Locator;
 
   constructor(private readonly page: Page) {
-    this.heading = page.getByRole('heading', { level: 1, name: 'Choose a Subscriber or Dependent' });
+    this.heading = page.getByRole('heading', { level: 1, name: 'Request an ID Card' });
     this.rows = page.getByTestId('member-row');
     this.filter = page.getByRole('group', { name: 'Filter the members shown' });
     this.searchButton = page.getByRole('button', { name: 'Search', exact: true });

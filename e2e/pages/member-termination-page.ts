@@ -11,12 +11,15 @@ export class MemberTerminationPage {
   readonly retroError: (isDependent: boolean) => Locator;
   readonly subscriberInfo: Locator;
   readonly dependentInfo: Locator;
+  /** Names the member, the dates and the reason before anything is sent. */
+  readonly confirmation: Locator;
 
   constructor(private readonly page: Page) {
     this.retroError = (isDependent) =>
       page.getByRole('dialog', { name: isDependent ? 'Terminate Dependent Error' : 'Terminate Subscriber Error' });
     this.subscriberInfo = page.getByRole('dialog', { name: 'Subscriber Termination Info' });
     this.dependentInfo = page.getByRole('dialog', { name: 'Dependent Termination Info' });
+    this.confirmation = page.getByRole('dialog', { name: 'Confirm termination' });
   }
 
   async waitUntilShown(): Promise<void> {
@@ -32,5 +35,13 @@ export class MemberTerminationPage {
 
   async next(): Promise<void> {
     await this.page.getByRole('button', { name: 'Next' }).click();
+  }
+
+  /** Next, then the confirmation: checks what it names and submits. */
+  async nextAndConfirm(expected: readonly string[]): Promise<void> {
+    await this.next();
+    await expect(this.confirmation).toBeVisible();
+    for (const text of expected) await expect(this.confirmation).toContainText(text);
+    await this.confirmation.getByRole('button', { name: 'Submit termination' }).click();
   }
 }

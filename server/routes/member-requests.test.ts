@@ -365,6 +365,25 @@ describe('TerminateSubscriber', () => {
     expect(second.json().detail).toBe('Terminate request for this subscriber is already pending.');
   });
 
+  it('a pending termination stops an update and a change of coverage of that subscriber, with its own text', async () => {
+    const s = await freshSubscriber();
+    expect((await terminate('hr@example.com', terminationOf(s))).statusCode).toBe(200);
+
+    const update = await updateSubscriber('hr@example.com', s, { city: 'Elsewhere' });
+    expect(update.statusCode).toBe(409);
+    expect(update.json().detail).toBe(PENDING_MESSAGES.Terminate);
+
+    const change = await call('hr@example.com', 'createEnrollmentRequest', {
+      saveStep: 1,
+      employerPK: s.employerPK,
+      subscriberPK: s.subscriberPK,
+      changeReasonPK: 4,
+      subscriber: subscriberUpdateForm(s, {}),
+    });
+    expect(change.statusCode).toBe(409);
+    expect(change.json().detail).toBe(PENDING_MESSAGES.Terminate);
+  });
+
   it('refuses dates more than 90 days back with the spec’s message, accepts exactly 90', async () => {
     const s = await freshSubscriber();
     const late = addDays(localToday(), -91);
@@ -488,7 +507,8 @@ describe('groups and roles', () => {
   it('lets a broker of groups 2, 3 and 4 act in group 3, and keeps ID-card-only users out', async () => {
     const s = await freshSubscriber(3);
     expect((await updateSubscriber('broker@example.com', s, { phone2: '15559876543' })).statusCode).toBe(200);
-    const res = await call('broker@example.com', 'terminateSubscriber', terminationOf(s));
+    // Another member: the pending update would stop a termination of the first.
+    const res = await call('broker@example.com', 'terminateSubscriber', terminationOf(await freshSubscriber(3)));
     expect(res.statusCode).toBe(200);
     expect((await requestRow(res.json().requestPK)).createdBy).toBe('user-broker');
 

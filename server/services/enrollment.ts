@@ -1,7 +1,7 @@
 // Enrollment wizard requests (spec 1 §3, §4): created at step 1, saved at every step, submitted from
 // the plan page. A new enrollment (no subscriberPK) is a `NewEnrollment` request; a request for an
 // existing member (change coverage) is a `ChangeCoverage` request.
-import { and, desc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
   DRAFT_CONFLICT_MESSAGE,
@@ -10,7 +10,6 @@ import {
   type enrollmentAnswer,
 } from '../../src/contracts/enrollment';
 import { rolesInGroup } from '../../src/contracts/permissions';
-import { PENDING_MESSAGES, PENDING_STATUSES } from '../../src/contracts/requests';
 import type { RequestType } from '../../src/contracts/subscribers';
 import type { AuthUser } from '../auth/verify-token';
 import type { Db } from '../db/client';
@@ -18,6 +17,7 @@ import { requestStatusHistory, requests, subscribers } from '../db/schema';
 import { addError, invalidFields, throwFieldErrors, type FieldErrors } from '../lib/field-errors';
 import { conflict, notFound } from '../lib/problem';
 import { mergeDependentSsns, mergeSubscriberSsn, withoutSsn } from './enrollment-ssn';
+import { refusePending } from './member-request-store';
 import { wasSubmitted } from './request-lifecycle';
 import { approveOnSubmission, changeStatus } from './request-status';
 import {
@@ -143,23 +143,6 @@ async function memberOf(db: Db, employerPK: number, subscriberPK: number) {
   return row ?? null;
 }
 
-/** A request of that type for the member that still waits to change member data (409 if any). */
-async function refusePendingRequest(db: Db, subscriberPK: number, type: 'ChangeCoverage', exceptPK?: number) {
-  const [pending] = await db
-    .select({ pk: requests.requestPK })
-    .from(requests)
-    .where(
-      and(
-        eq(requests.subscriberPK, subscriberPK),
-        eq(requests.type, type),
-        inArray(requests.status, [...PENDING_STATUSES]),
-        exceptPK === undefined ? undefined : ne(requests.requestPK, exceptPK),
-      ),
-    )
-    .limit(1);
-  if (pending) throw conflict(PENDING_MESSAGES[type]);
-}
-
 /** The caller's own open draft for the same person, which a repeated create reuses. */
 async function openDraftOf(
   db: Db,
@@ -250,7 +233,7 @@ export async function createEnrollment(db: Db, user: AuthUser, payload: Enrollme
     const save = await prepareSave(db, payload, { employerPK, member, stored: NOTHING_STORED });
     return db.transaction(async (tx) => {
       await lockPerson(tx, `enrollment:${employerPK}:member:${member.subscriberPK}`);
-      await refusePendingRequest(tx, member.subscriberPK, 'ChangeCoverage');
+      await refusePending(tx, 'ChangeCoverage', { subscriberPK: member.subscriberPK });
       const draft = await openDraftOf(tx, user, employerPK, {
         type: 'ChangeCoverage',
         subscriberPK: member.subscriberPK,
@@ -330,7 +313,7 @@ export async function updateEnrollment(
         return { answer: { requestPK, hasError: true }, version: null };
       }
     } else if (payload.submit && member) {
-      await refusePendingRequest(tx, member.subscriberPK, 'ChangeCoverage', requestPK);
+      await refusePending(tx, 'ChangeCoverage', { subscriberPK: member.subscriberPK }, requestPK);
     }
 
     const saved = await updateRequest(tx, requestPK, save, version);

@@ -1,9 +1,15 @@
 // The bookkeeping every member request shares (demographic updates and terminations): the member rows
 // locked for the transaction, the one-pending-request rule, the lookup checks, and the Submitted request
 // with its first status history row. The member itself changes only when processing applies the request.
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, ne } from 'drizzle-orm';
 import type { LookupKind } from '../../src/contracts/lookups';
-import { PENDING_MESSAGES, PENDING_STATUSES, type RequestStatus } from '../../src/contracts/requests';
+import {
+  PENDING_MESSAGES,
+  PENDING_STATUSES,
+  SUBSCRIBER_BLOCKING_TYPES,
+  subscriberPendingNotice,
+  type RequestStatus,
+} from '../../src/contracts/requests';
 import type { RequestType } from '../../src/contracts/subscribers';
 import type { Role } from '../../src/contracts/permissions';
 import type { Db } from '../db/client';
@@ -43,28 +49,40 @@ export async function dependentOf(tx: Db, subscriberPK: number, dependentPK: num
 }
 
 /**
- * 409 when the member already has a request of this type waiting to be applied; the SPA shows its
- * message as the already-pending notice.
+ * 409 when the member already has a request waiting to be applied that stops this one: for a
+ * dependent, one of the same type; for a subscriber, any pending Subscriber, change-coverage or
+ * terminate request (spec 1 §4). The SPA shows the message as the already-pending notice.
  */
 export async function refusePending(
   tx: Db,
   type: Exclude<RequestType, 'NewEnrollment'>,
   member: { subscriberPK: number } | { dependentPK: number },
+  exceptRequestPK?: number,
 ) {
-  const [found] = await tx
-    .select({ requestPK: requests.requestPK })
+  const own = type === 'Dependent' || type === 'TerminateDependent' ? null : type;
+  const subscriberWide = 'subscriberPK' in member && own !== null;
+  const found = await tx
+    .selectDistinct({ type: requests.type })
     .from(requests)
     .where(
       and(
-        eq(requests.type, type),
+        subscriberWide ? inArray(requests.type, [...SUBSCRIBER_BLOCKING_TYPES]) : eq(requests.type, type),
         inArray(requests.status, [...PENDING_STATUSES]),
         'dependentPK' in member
           ? eq(requests.dependentPK, member.dependentPK)
           : eq(requests.subscriberPK, member.subscriberPK),
+        exceptRequestPK === undefined ? undefined : ne(requests.requestPK, exceptRequestPK),
       ),
-    )
-    .limit(1);
-  if (found) throw conflict(PENDING_MESSAGES[type]);
+    );
+  if (found.length === 0) return;
+  const message =
+    subscriberWide && own
+      ? subscriberPendingNotice(
+          own,
+          found.map((f) => f.type),
+        )
+      : PENDING_MESSAGES[type];
+  if (message) throw conflict(message);
 }
 
 type NewMemberRequest = {

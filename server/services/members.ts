@@ -326,7 +326,8 @@ export async function subscriberDetails(db: Db, subscriberPK: number) {
   if (!row) throw notFound();
   const { s, stateName, pendingTypes: types } = row;
   const [plansNow, fsa, [deps], [cards], [draft]] = await Promise.all([
-    currentPlans(db, subscriberPK, null),
+    // A termed member's coverage is what they had on their last day.
+    currentPlans(db, subscriberPK, null, s.termDate ?? undefined),
     db
       .select({ pk: fsaElections.planPK, amount: fsaElections.electionAmount })
       .from(fsaElections)
@@ -353,6 +354,7 @@ export async function subscriberDetails(db: Db, subscriberPK: number) {
     pendingRequestTypes: types,
     saveStep: draft?.saveStep ?? null,
     isTermed: s.termDate !== null,
+    termDate: s.termDate,
     subscriber: {
       firstName: s.firstName,
       middleName: s.middleName,

@@ -33,6 +33,7 @@ export const MESSAGES = {
   dobFormat: 'Date of birth must be in MM/DD/YYYY format',
   dobInvalid: 'Date of birth is required and must be in  MM/DD/YYYY format',
   dobRequired: 'Birth date is required',
+  dobFuture: 'Date of birth cannot be in the future.',
   dependentDobRequired: 'A Birth date is a required field.',
   genderRequired: 'Gender is required.',
   stateRequired: 'State is required.',
@@ -79,7 +80,7 @@ export function birthDate(requiredMessage: string = MESSAGES.dobRequired) {
     .min(1, requiredMessage)
     .max(10, MESSAGES.dobFormat)
     .pipe(z.iso.date({ message: MESSAGES.dobFormat }))
-    .refine((d) => d <= todayIsoDate(), MESSAGES.dobInvalid);
+    .refine((d) => d <= todayIsoDate(), MESSAGES.dobFuture);
 }
 
 export const zipCode = z

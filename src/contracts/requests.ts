@@ -184,3 +184,18 @@ export const APPROVED_MESSAGE = 'Your approval has gone through';
 
 /** Statuses in which a request still waits to change member data (the pending-request notices). */
 export const PENDING_STATUSES = ['Submitted', 'HRApproved', 'HEZApproved'] as const satisfies readonly RequestStatus[];
+
+/** Pending requests of a subscriber that stop every subscriber flow (spec 1 §4 "Pending requests"). */
+export const SUBSCRIBER_BLOCKING_TYPES = ['Subscriber', 'ChangeCoverage', 'Terminate'] as const;
+type SubscriberBlockingType = (typeof SUBSCRIBER_BLOCKING_TYPES)[number];
+
+/**
+ * The notice for a subscriber with pending requests of these types, starting a flow of kind `own`:
+ * any pending Subscriber, change-coverage or terminate request stops it, with the text of the flow's
+ * own kind when that one is pending, else of the kind that is. Null when nothing stops it.
+ */
+export function subscriberPendingNotice(own: SubscriberBlockingType, pending: readonly string[]): string | null {
+  if (pending.includes(own)) return PENDING_MESSAGES[own];
+  const other = SUBSCRIBER_BLOCKING_TYPES.find((type) => pending.includes(type));
+  return other ? PENDING_MESSAGES[other] : null;
+}

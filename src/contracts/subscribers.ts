@@ -109,6 +109,7 @@ export const subscriberListQuery = z.object({
 export type SubscriberListQuery = z.input<typeof subscriberListQuery>;
 
 export const subscriberList = pagedList(subscriberSummary);
+export type SubscriberList = z.infer<typeof subscriberList>;
 
 export const subscriberDetailsQuery = z.object({ pk });
 
@@ -163,6 +164,8 @@ export const subscriberDetail = z.object({
   pendingRequestTypes: z.array(z.enum(REQUEST_TYPES)),
   saveStep: z.number().int().nullable(),
   isTermed: z.boolean(),
+  /** The day the member's coverage ended, once termed. */
+  termDate: isoDate.nullable(),
   subscriber: subscriberPerson,
   ssnLast4,
   occupation: z.string().nullable(),

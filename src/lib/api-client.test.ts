@@ -32,6 +32,8 @@ beforeEach(() => {
   globalThis.fetch = fetchMock;
   vi.spyOn(userManager, 'getUser').mockResolvedValue({ access_token: 'token-1' } as User);
   vi.spyOn(userManager, 'removeUser').mockResolvedValue();
+  // No provider to renew at: a silent renewal fails unless a test says otherwise.
+  vi.spyOn(userManager, 'signinSilent').mockRejectedValue(new Error('login_required'));
   vi.spyOn(console, 'error').mockImplementation(() => undefined);
 });
 
@@ -104,15 +106,27 @@ describe('callEndpoint failures', () => {
     const error = await failureOf(call());
     expect(error.problem.errors).toEqual(problem.errors);
     expect(notice()).toBeNull();
-    expect(console.error).toHaveBeenCalled();
+    // The log names the fields, not their messages (which may quote what was typed).
+    expect(console.error).toHaveBeenCalledWith(expect.stringMatching(/^Request rejected \(400 \/.+\): firstName$/));
   });
 
-  it('401 removes the stored user and says the session expired', async () => {
+  it('401 that a silent renewal does not cure removes the stored user and says the session expired', async () => {
     fetchMock.mockResolvedValue(answer(401, { title: 'Unauthorized', status: 401 }));
     const error = await failureOf(call());
     expect(error.status).toBe(401);
+    expect(userManager.signinSilent).toHaveBeenCalledOnce();
     expect(userManager.removeUser).toHaveBeenCalledOnce();
     expect(notice()).toMatchObject({ title: SESSION_EXPIRED_MESSAGE });
+  });
+
+  it('401 renews the token silently once and repeats the call with it', async () => {
+    vi.mocked(userManager.signinSilent).mockResolvedValue({ access_token: 'token-2' } as User);
+    fetchMock.mockResolvedValueOnce(answer(401, { title: 'Unauthorized', status: 401 }));
+    fetchMock.mockResolvedValueOnce(answer(200, []));
+    await expect(callEndpoint(endpoints.changePlanReasonList, { query: {} })).resolves.toEqual([]);
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+    expect(userManager.removeUser).not.toHaveBeenCalled();
+    expect(notice()).toBeNull();
   });
 
   it('a 404 in the body is silent but still rejects', async () => {

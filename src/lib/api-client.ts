@@ -121,13 +121,16 @@ function describeFailure(status: number, body: unknown, problem: Problem): { kin
   return { kind: 'other', notice: { title: `Action failed (${status})`, message: problem.detail ?? problem.title } };
 }
 
-async function failure<T>(response: Response, options: CallOptions<T>): Promise<T> {
+async function failure<T>(response: Response, options: CallOptions<T>, path: string): Promise<T> {
   const body = await readBody(response);
   const problem = toProblem(body, response.status, response.statusText);
   if (response.status === 404 && 'notFound' in options) return options.notFound as T;
 
   const { kind, notice } = describeFailure(response.status, body, problem);
-  if (kind === 'fieldErrors') console.error('Request rejected', problem.errors);
+  // The fields named, never their values or messages (they may quote what was typed).
+  if (kind === 'fieldErrors' && isObject(body) && isObject(body.errors)) {
+    console.error(`Request rejected (${response.status} ${path}): ${Object.keys(body.errors).join(', ')}`);
+  }
   // A 401 means the stored token is no good, whatever the body says.
   if (response.status === 401) await userManager.removeUser();
   const wanted = typeof options.notify === 'function' ? options.notify(problem) : options.notify !== false;
@@ -144,6 +147,20 @@ function isAbort(error: unknown): boolean {
   return error instanceof DOMException && error.name === 'AbortError';
 }
 
+let renewal: Promise<boolean> | undefined;
+
+/** One silent renewal of the token, shared by the calls refused at the same time. */
+function renewSilently(): Promise<boolean> {
+  renewal ??= userManager
+    .signinSilent()
+    .then((user) => Boolean(user?.access_token))
+    .catch(() => false)
+    .finally(() => {
+      renewal = undefined;
+    });
+  return renewal;
+}
+
 /** Calls one endpoint of the table: typed input, parsed answer, shared failure handling. */
 export async function callEndpoint<E extends Endpoint>(
   endpoint: E,
@@ -151,9 +168,8 @@ export async function callEndpoint<E extends Endpoint>(
   options: CallOptions<EndpointResponse<E>> = {},
 ): Promise<EndpointResponse<E>> {
   const { query, body } = input as { query?: unknown; body?: unknown };
-  let response: Response;
-  try {
-    response = await clients[endpoint.service](endpoint.path.replace(/^\//, ''), {
+  const send = () =>
+    clients[endpoint.service](endpoint.path.replace(/^\//, ''), {
       method: endpoint.method,
       searchParams: toParams(query),
       headers: { Accept: ACCEPT[endpoint.responseType] },
@@ -161,6 +177,11 @@ export async function callEndpoint<E extends Endpoint>(
       onDownloadProgress: options.onDownloadProgress,
       ...requestBody(endpoint, body),
     });
+  let response: Response;
+  try {
+    response = await send();
+    // A refused token gets one silent renewal and the call one more try; a 401 after that stands.
+    if (response.status === 401 && (await renewSilently())) response = await send();
   } catch (error) {
     if (isAbort(error)) throw error;
     const problem: Problem = {
@@ -172,7 +193,7 @@ export async function callEndpoint<E extends Endpoint>(
     throw new ApiError(0, problem);
   }
 
-  if (!response.ok) return failure(response, options);
+  if (!response.ok) return failure(response, options, endpoint.path);
   options.onHeaders?.(response.headers);
   if (endpoint.responseType !== 'json') return (await response.blob()) as EndpointResponse<E>;
   const data = await readBody(response);

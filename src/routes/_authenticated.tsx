@@ -13,8 +13,10 @@ import { LogoutButton } from '../features/session/components/logout-button';
 import { NoGroupsPage } from '../features/session/components/no-groups-page';
 import { SignInRedirect } from '../features/session/components/sign-in-redirect';
 import { requireSession } from '../features/session/route-guard';
-import { AccessDeniedError, NoGroupsError } from '../features/session/route-guard-outcomes';
+import { SessionExpiredPage } from '../features/session/components/session-expired-page';
+import { AccessDeniedError, NoGroupsError, SessionExpiredError } from '../features/session/route-guard-outcomes';
 import { useSession } from '../hooks/use-session';
+import { isApiError } from '../lib/api-client';
 
 // Every protected screen sits under this pathless layout (spec 2 §2 route table). beforeLoad puts
 // the session and the current employerPK into the context of every route below.
@@ -63,6 +65,9 @@ function AuthenticatedLayout() {
 function AuthenticatedError(props: ErrorComponentProps) {
   const session = useSession();
   if (props.error instanceof NoGroupsError) return <NoGroupsPage />;
+  if (props.error instanceof SessionExpiredError) return <SessionExpiredPage />;
+  // A screen whose data was refused with a 401 signs in again (or says the session expired).
+  if (isApiError(props.error) && props.error.status === 401) return <SignInRedirect />;
   if (props.error instanceof AccessDeniedError) {
     // The shell needs a current group, which goes with the user (as in AuthenticatedLayout).
     if (!session) return <SignInRedirect />;

@@ -1,16 +1,17 @@
 import type { FieldError } from 'react-hook-form';
 
 /**
- * Every message of a field error. With `criteriaMode: 'all'` a field keeps one message per failed
- * rule in `types` (an array when one rule failed twice); otherwise there is only `message`.
+ * The message a field shows: the first failing rule's only, so that an empty field reads "required"
+ * and not several rules at once. With `criteriaMode: 'all'` the other rules stay in `types`; `message`
+ * is the first one (else the first of `types`).
  */
 export function messagesOf(error: Pick<FieldError, 'message' | 'types'> | undefined): string[] {
   if (!error) return [];
-  const fromTypes = Object.values(error.types ?? {}).flatMap((value) =>
-    Array.isArray(value) ? value : typeof value === 'string' ? [value] : [],
-  );
-  const all = fromTypes.length > 0 ? fromTypes : error.message ? [error.message] : [];
-  return [...new Set(all.filter((m): m is string => typeof m === 'string' && m !== ''))];
+  if (error.message) return [error.message];
+  const first = Object.values(error.types ?? {})
+    .flatMap((value) => (Array.isArray(value) ? value : [value]))
+    .find((m): m is string => typeof m === 'string' && m !== '');
+  return first ? [first] : [];
 }
 
 /** A DOM id for a field path such as `dependents.0.firstName`. */

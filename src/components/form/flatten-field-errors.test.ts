@@ -4,10 +4,11 @@ import { messagesOf } from './field-messages';
 import { flattenFieldErrors, sortByFieldOrder } from './flatten-field-errors';
 
 describe('messagesOf', () => {
-  it('lists every message of criteriaMode all, without repeats', () => {
+  it('gives the first failing rule’s message only, of criteriaMode all too', () => {
     expect(
       messagesOf({ message: 'a', types: { too_small: 'a', invalid_format: ['b', 'c'], custom: true } } as never),
-    ).toEqual(['a', 'b', 'c']);
+    ).toEqual(['a']);
+    expect(messagesOf({ types: { custom: true, invalid_format: ['b', 'c'] } } as never)).toEqual(['b']);
     expect(messagesOf({ message: 'only' } as never)).toEqual(['only']);
     expect(messagesOf(undefined)).toEqual([]);
   });
@@ -23,11 +24,10 @@ describe('flattenFieldErrors', () => {
     FSAElections: { root: { type: 'custom', message: 'Add at least one FSA election, or answer No.' } },
   } as unknown as FieldErrors;
 
-  it('gives one entry per message with the field path', () => {
+  it('gives one entry per field, its first message, with the field path', () => {
     expect(flattenFieldErrors(errors)).toEqual([
       { name: 'lastName', message: 'L' },
       { name: 'dependents.1.ssn', message: 'S1' },
-      { name: 'dependents.1.ssn', message: 'S2' },
       { name: 'dependents.1.firstName', message: 'F' },
       { name: 'FSAElections.root', message: 'Add at least one FSA election, or answer No.' },
     ]);

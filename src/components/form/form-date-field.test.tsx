@@ -1,4 +1,4 @@
-import { fireEvent, render, screen, within } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { UseFormReturn } from 'react-hook-form';
 import { describe, expect, it } from 'vitest';
@@ -84,6 +84,19 @@ describe('FormDateField', () => {
     form!.setError('startDate', { type: 'x', types: { a: 'Birth date is required', b: 'Another message' } });
     const group = await screen.findByRole('group', { name: 'Start Date' });
     expect(group).toHaveAttribute('aria-invalid', 'true');
-    expect(group).toHaveAccessibleDescription('Birth date is required Another message');
+    // One message at a time: the first failing rule's.
+    expect(group).toHaveAccessibleDescription('Birth date is required');
+  });
+
+  it('takes focus from the form on its visible month section, not on the hidden input', async () => {
+    let form: UseFormReturn<Values> | undefined;
+    render(
+      <FormHarness<Values> defaultValues={{ startDate: '' }} onForm={(f) => (form = f)}>
+        {({ control }) => <FormDateField control={control} name="startDate" label="Start Date" />}
+      </FormHarness>,
+    );
+    const group = await screen.findByRole('group', { name: 'Start Date' });
+    form!.setFocus('startDate');
+    await waitFor(() => expect(document.activeElement).toBe(within(group).getByRole('spinbutton', { name: 'Month' })));
   });
 });

@@ -2,7 +2,8 @@ import { AdapterDateFns } from '@mui/x-date-pickers/AdapterDateFns';
 import { DatePicker } from '@mui/x-date-pickers/DatePicker';
 import { LocalizationProvider } from '@mui/x-date-pickers/LocalizationProvider';
 import { enUS } from 'date-fns/locale/en-US';
-import { useState } from 'react';
+import type { FieldRef } from '@mui/x-date-pickers/models';
+import { useEffect, useRef, useState } from 'react';
 import { useController, type FieldPath, type FieldValues } from 'react-hook-form';
 import { helperNode } from './field-helper-text';
 import { fieldId, messagesOf } from './field-messages';
@@ -44,6 +45,13 @@ export function FormDateField<T extends FieldValues, N extends FieldPath<T>, TOu
   const [emitted, setEmitted] = useState<{ iso: string; date: Date | null } | null>(null);
   const pickerValue = emitted && emitted.iso === value ? emitted.date : isoToDate(value);
   const id = fieldId(name, idPrefix);
+  // react-hook-form focuses a field through its ref (first error, setFocus): that must be the
+  // visible month section, not the picker's hidden input, or focus vanishes and typing goes nowhere.
+  const pickerField = useRef<FieldRef<Date | null>>(null);
+  const registerRef = field.ref;
+  useEffect(() => {
+    registerRef({ focus: () => pickerField.current?.focusField(0) });
+  }, [registerRef]);
 
   // The adapter comes with the field rather than from the app's root, so date-fns and the pickers
   // load only with the forms that have a date.
@@ -64,7 +72,6 @@ export function FormDateField<T extends FieldValues, N extends FieldPath<T>, TOu
         minDate={isoToDate(minDate) ?? undefined}
         disableFuture={disableFuture}
         disabled={disabled}
-        inputRef={field.ref}
         name={field.name}
         slotProps={{
           textField: {
@@ -75,6 +82,7 @@ export function FormDateField<T extends FieldValues, N extends FieldPath<T>, TOu
             helperText: helperNode(messages, helperText),
             onBlur: field.onBlur,
           },
+          field: { fieldRef: pickerField },
           openPickerButton: { 'aria-label': `Choose ${label}` },
         }}
       />

@@ -43,7 +43,7 @@ describe('applyServerFieldErrors', () => {
     expect(setError).toHaveBeenCalledTimes(1);
     expect(setError).toHaveBeenCalledWith('ssn', {
       type: 'server',
-      message: 'SSN required Bad last 4',
+      message: 'SSN required',
       types: { server0: 'SSN required', server1: 'Bad last 4' },
     });
   });

@@ -59,7 +59,8 @@ export function applyServerFieldErrors<T extends FieldValues>(
   if (!form) return result;
   for (const { name, messages } of result.fields) {
     const types = typesPerMessage ? { types: Object.fromEntries(messages.map((m, i) => [`server${i}`, m])) } : {};
-    form.setError(name as FieldPath<T>, { type: 'server', message: messages.join(' '), ...types });
+    // A field shows one message at a time: the server's first about it.
+    form.setError(name as FieldPath<T>, { type: 'server', message: messages[0], ...types });
   }
   if (unplacedOnRoot && result.unplaced.length > 0) {
     form.setError('root.server', { type: 'server', message: unplacedMessages(result.unplaced).join(' ') });

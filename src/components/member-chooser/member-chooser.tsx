@@ -4,22 +4,23 @@ import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useIsFetching, useSuspenseQuery } from '@tanstack/react-query';
-import { Suspense, useDeferredValue } from 'react';
+import { useIsFetching } from '@tanstack/react-query';
 import { subscriberQueries } from '../../api/subscriber-queries';
 import type { Dependent } from '../../contracts/dependents';
-import { SUBSCRIBER_PAGE_SIZE, type SubscriberSummary } from '../../contracts/subscribers';
+import { SUBSCRIBER_PAGE_SIZE, type SubscriberList, type SubscriberSummary } from '../../contracts/subscribers';
+import { ListFailure } from '../data-table/list-failure';
 import { useEmployerPK } from '../../hooks/use-session';
 import { endpoints } from '../../contracts/endpoints';
 import { ListPagination } from '../data-table/list-pagination';
 import { ExportButton } from '../export/export-button';
 import { MemberDependents } from './member-dependents';
-import { memberListQuery, type MemberListOptions } from './member-list-query';
+import type { MemberListOptions } from './member-list-query';
 import { memberPaging, nextSort, pageOf, toSubscriberListQuery, type MemberSearch } from './member-search';
 import { MemberSearchForm } from './member-search-form';
 import { MemberTable } from './member-table';
 import { PendingNoticeModal } from './pending-notice-modal';
 import { pendingNoticeFor, type MemberFlow } from './pending-notice';
+import { useMemberList } from './use-member-list';
 import { useMemberSearch } from './use-member-search';
 import { usePendingNotice } from './use-pending-notice';
 
@@ -52,12 +53,8 @@ export function MemberChooser({
   termedAllowed = true,
 }: MemberChooserProps) {
   const [search, setSearch] = useMemberSearch();
-  // The rows render after the rest of the screen, in a render the browser can interrupt: the first
-  // paint (heading, search form, skeleton) does not wait for twenty rows. Later, a new page, sort or
-  // filter keeps the rows shown (with the fetching bar) until its own rows come, instead of falling
-  // back to the skeleton.
-  const shownSearch = useDeferredValue<MemberSearch | null>(search, null);
   const notice = usePendingNotice();
+  const members = useMemberList(search, termedAllowed);
 
   const choose = (choice: MemberChoice) => {
     const target = choice.dependent ? 'dependent' : 'subscriber';
@@ -74,23 +71,31 @@ export function MemberChooser({
         search={search}
         termedAllowed={termedAllowed}
         onSearch={setSearch}
+        serverErrors={members.fieldErrors}
       />
       <MemberExport search={search} termedAllowed={termedAllowed} />
       <Paper variant="outlined">
         <FetchingBar />
-        <Suspense fallback={<MemberListSkeleton />}>
-          {shownSearch ? (
-            <MemberResults
-              search={shownSearch}
-              termedAllowed={termedAllowed}
-              allowDependents={allowDependents}
-              onSearch={setSearch}
-              onChoose={choose}
-            />
-          ) : (
-            <MemberListSkeleton />
-          )}
-        </Suspense>
+        {members.failure && (
+          <ListFailure
+            what="The member list"
+            message={members.failure}
+            retrying={members.retrying}
+            onRetry={members.retry}
+          />
+        )}
+        {members.data ? (
+          <MemberResults
+            data={members.data}
+            search={search}
+            termedAllowed={termedAllowed}
+            allowDependents={allowDependents}
+            onSearch={setSearch}
+            onChoose={choose}
+          />
+        ) : (
+          !members.failure && <MemberListSkeleton />
+        )}
       </Paper>
       <PendingNoticeModal message={notice.message} onReturn={notice.close} />
     </Stack>
@@ -114,6 +119,7 @@ function MemberExport({ search, termedAllowed }: { search: MemberSearch; termedA
 }
 
 type MemberResultsProps = {
+  data: SubscriberList;
   search: MemberSearch;
   termedAllowed: boolean;
   allowDependents: boolean;
@@ -121,9 +127,7 @@ type MemberResultsProps = {
   onChoose: (choice: MemberChoice) => void;
 };
 
-function MemberResults({ search, termedAllowed, allowDependents, onSearch, onChoose }: MemberResultsProps) {
-  const employerPK = useEmployerPK();
-  const { data } = useSuspenseQuery(memberListQuery(search, employerPK, { termedAllowed }));
+function MemberResults({ data, search, termedAllowed, allowDependents, onSearch, onChoose }: MemberResultsProps) {
   const includeTermed = termedAllowed && Boolean(search.termed);
 
   return (

@@ -13,10 +13,9 @@ export function memberListQuery(search: MemberSearch, employerPK: number, option
 
 /**
  * For the loader of a route that shows the chooser: starts fetching the page the URL names with the
- * same query options the chooser then reads with useSuspenseQuery. Not awaited: the screen (heading,
- * search form) renders while the call runs and the list shows its skeleton until the page comes, so
- * the first screen does not wait for the list; a failed call reaches the route's error boundary
- * through useSuspenseQuery.
+ * same query options the chooser then reads. Not awaited: the screen (heading, search form) renders
+ * while the call runs and the list shows its skeleton until the page comes. A failure does not fail
+ * the route: the chooser shows it in its table area and keeps the screen.
  */
 export function loadMemberList(
   { queryClient, employerPK }: GroupLoaderContext,

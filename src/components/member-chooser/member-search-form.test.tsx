@@ -34,4 +34,19 @@ describe('MemberSearchForm', () => {
     await user.click(screen.getByRole('button', { name: 'Search' }));
     expect(onSearch).toHaveBeenCalledWith({ firstName: '', lastName: 'Lee', ssn: '', page: 1 });
   });
+
+  it('takes exactly 4 SSN digits: fewer are named on the field, focused in the summary, and nothing is searched', async () => {
+    const user = userEvent.setup();
+    const onSearch = vi.fn();
+    render(<MemberSearchForm search={{}} termedAllowed onSearch={onSearch} />);
+    await user.type(screen.getByLabelText('SSN last 4'), '37');
+    await user.click(screen.getByRole('button', { name: 'Search' }));
+    expect(onSearch).not.toHaveBeenCalled();
+    expect(screen.getByTestId('error-summary')).toHaveFocus();
+    expect(screen.getByLabelText('SSN last 4')).toHaveAccessibleDescription('Enter the last 4 digits of the SSN.');
+    await user.type(screen.getByLabelText('SSN last 4'), '71');
+    await user.click(screen.getByRole('button', { name: 'Search' }));
+    expect(onSearch).toHaveBeenCalledWith({ firstName: '', lastName: '', ssn: '3771', page: 1 });
+    expect(screen.queryByTestId('error-summary')).toBeNull();
+  });
 });

@@ -4,8 +4,9 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { useState, type FormEvent } from 'react';
 import { LIMITS } from '../../contracts/person-rules';
+import { ErrorSummary } from '../form/error-summary';
 import { FilterFormButtons } from '../form/filter-form-buttons';
-import type { MemberSearch } from './member-search';
+import { SSN_SEARCH_MESSAGE, SSN_SEARCH_PATTERN, type MemberSearch } from './member-search';
 
 type MemberSearchFormProps = {
   search: MemberSearch;
@@ -17,6 +18,8 @@ type MemberSearchFormProps = {
   onDone?: () => void;
   /** Prefix of the fields' DOM ids, for a screen that shows the form next to similar fields. */
   idPrefix?: string;
+  /** Field errors of a refused search (a 400), by the list call's field names. */
+  serverErrors?: Record<string, string[]>;
 };
 
 const digitsOnly = (value: string) => value.replace(/\D/g, '').slice(0, LIMITS.ssnFilter);
@@ -32,13 +35,25 @@ export function MemberSearchForm({
   ssnLabel = 'SSN last 4',
   onDone,
   idPrefix = 'member-search',
+  serverErrors,
 }: MemberSearchFormProps) {
+  const serverError = (name: string) => serverErrors?.[name]?.[0];
   const [firstName, setFirstName] = useState(search.firstName ?? '');
   const [lastName, setLastName] = useState(search.lastName ?? '');
   const [ssn, setSsn] = useState(search.ssn ?? '');
+  const [ssnError, setSsnError] = useState<string | null>(null);
+  /** Failed searches: the error summary takes focus after each. */
+  const [attempt, setAttempt] = useState(0);
+  const ssnId = `${idPrefix}-ssn`;
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
+    if (ssn !== '' && !SSN_SEARCH_PATTERN.test(ssn)) {
+      setSsnError(SSN_SEARCH_MESSAGE);
+      setAttempt((a) => a + 1);
+      return;
+    }
+    setSsnError(null);
     onSearch({ firstName: firstName.trim(), lastName: lastName.trim(), ssn, page: 1 });
     onDone?.();
   };
@@ -47,18 +62,26 @@ export function MemberSearchForm({
     setFirstName('');
     setLastName('');
     setSsn('');
+    setSsnError(null);
     // Every filter, the termed-member box included: Clear Search means the list as it first opened.
     onSearch({ firstName: undefined, lastName: undefined, ssn: undefined, termed: undefined, page: 1 });
     onDone?.();
   };
 
   return (
-    <Stack component="form" role="search" aria-label="Search members" onSubmit={submit} spacing={2}>
+    <Stack component="form" role="search" aria-label="Search members" onSubmit={submit} noValidate spacing={2}>
+      <ErrorSummary
+        items={ssnError ? [{ name: 'ssn', label: ssnLabel, message: ssnError, fieldId: ssnId }] : []}
+        focusKey={attempt}
+        onSelect={() => document.getElementById(ssnId)?.focus()}
+      />
       <Stack direction={{ xs: 'column', md: 'row' }} spacing={2}>
         <TextField
           id={`${idPrefix}-first-name`}
           label="Search First Name"
           size="small"
+          error={Boolean(serverError('firstName'))}
+          helperText={serverError('firstName')}
           value={firstName}
           onChange={(event) => setFirstName(event.target.value)}
           slotProps={{ htmlInput: { maxLength: LIMITS.name } }}
@@ -67,15 +90,19 @@ export function MemberSearchForm({
           id={`${idPrefix}-last-name`}
           label="Search Last Name"
           size="small"
+          error={Boolean(serverError('lastName'))}
+          helperText={serverError('lastName')}
           value={lastName}
           onChange={(event) => setLastName(event.target.value)}
           slotProps={{ htmlInput: { maxLength: LIMITS.name } }}
         />
         <TextField
-          id={`${idPrefix}-ssn`}
+          id={ssnId}
           label={ssnLabel}
           size="small"
           value={ssn}
+          error={Boolean(ssnError ?? serverError('ssn'))}
+          helperText={ssnError ?? serverError('ssn')}
           onChange={(event) => setSsn(digitsOnly(event.target.value))}
           slotProps={{ htmlInput: { maxLength: LIMITS.ssnFilter, inputMode: 'numeric', pattern: '\\d*' } }}
         />

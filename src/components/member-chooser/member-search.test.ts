@@ -35,9 +35,11 @@ describe('memberSearchSchema', () => {
     expect(memberSearchSchema.parse({ sort: 'firstName ASC' }).sort).toBe('firstName ASC');
   });
 
-  it('reads an SSN filter parsed as a number back as text', () => {
+  it('reads an SSN filter written as a number back as four digits, and nothing else', () => {
     expect(memberSearchSchema.parse({ ssn: 1234 }).ssn).toBe('1234');
+    expect(memberSearchSchema.parse({ ssn: 12 }).ssn).toBe('0012');
     expect(memberSearchSchema.parse({ ssn: '0012' }).ssn).toBe('0012');
+    expect(memberSearchSchema.parse({ ssn: '37' }).ssn).toBeUndefined();
   });
 });
 
@@ -84,6 +86,11 @@ describe('nextSort', () => {
 });
 
 describe('compactSearch', () => {
+  it('writes the SSN as a number, so the URL says ssn=3771', () => {
+    expect(compactSearch({ ssn: '3771' }).ssn).toBe(3771);
+    expect(compactSearch({ ssn: '0012' }).ssn).toBe(12);
+  });
+
   it('leaves defaults out of the URL', () => {
     expect(
       compactSearch({ page: 1, sort: DEFAULT_MEMBER_SORT, firstName: '', lastName: 'Li', ssn: '', termed: false }),

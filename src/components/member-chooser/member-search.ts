@@ -13,6 +13,10 @@ export type MemberSortField = (typeof SUBSCRIBER_SORT_FIELDS)[number];
 export type SortDirection = (typeof SORT_DIRECTIONS)[number];
 type MemberSort = `${MemberSortField} ${SortDirection}`;
 
+/** The SSN search takes the last four digits, all of them. */
+export const SSN_SEARCH_PATTERN = /^\d{4}$/;
+export const SSN_SEARCH_MESSAGE = 'Enter the last 4 digits of the SSN.';
+
 /** What the server sorts by when the URL names no sort (spec 2 §3: the list comes by last name). */
 export const DEFAULT_MEMBER_SORT: MemberSort = 'lastName ASC';
 
@@ -31,7 +35,14 @@ export const memberSearchSchema = z.object({
   sort: sortColumn(SUBSCRIBER_SORT_FIELDS).optional().catch(undefined),
   firstName: text(LIMITS.name).optional().catch(undefined),
   lastName: text(LIMITS.name).optional().catch(undefined),
-  ssn: text(LIMITS.ssnFilter).pipe(z.string().regex(/^\d*$/)).optional().catch(undefined),
+  // Written as a number (`ssn=3771`, not `ssn=%223771%22`), so read back with its leading zeros.
+  ssn: z
+    .preprocess(
+      (value) => (typeof value === 'number' ? String(value).padStart(LIMITS.ssnFilter, '0') : value),
+      z.string().trim().regex(SSN_SEARCH_PATTERN),
+    )
+    .optional()
+    .catch(undefined),
   termed: z.boolean().optional().catch(undefined),
 });
 export type MemberSearch = z.output<typeof memberSearchSchema>;
@@ -64,7 +75,7 @@ export function compactSearch(search: MemberSearch): MemberSearchInput {
     sort: search.sort === DEFAULT_MEMBER_SORT ? undefined : search.sort,
     firstName: blankToUndefined(search.firstName),
     lastName: blankToUndefined(search.lastName),
-    ssn: blankToUndefined(search.ssn),
+    ssn: search.ssn ? Number(search.ssn) : undefined,
     termed: search.termed ? true : undefined,
   };
 }

@@ -18,15 +18,26 @@ describe('pendingNoticeFor', () => {
     expect(pendingNoticeFor('changeCoverage', member('ChangeCoverage'))).toBe(PENDING_MESSAGES.ChangeCoverage);
   });
 
-  it('ignores pending requests of other kinds', () => {
-    expect(pendingNoticeFor('update', member('Terminate', 'ChangeCoverage'))).toBeNull();
-    expect(pendingNoticeFor('terminate', member('Subscriber'))).toBeNull();
-    expect(pendingNoticeFor('changeCoverage', member('Subscriber', 'Terminate'))).toBeNull();
+  it('stops each subscriber flow on a pending request of the other two kinds too, with that kind’s text', () => {
+    expect(pendingNoticeFor('update', member('Terminate'))).toBe(PENDING_MESSAGES.Terminate);
+    expect(pendingNoticeFor('terminate', member('Subscriber'))).toBe(PENDING_MESSAGES.Subscriber);
+    expect(pendingNoticeFor('changeCoverage', member('Terminate'))).toBe(PENDING_MESSAGES.Terminate);
+    expect(pendingNoticeFor('changeCoverage', member('Subscriber'))).toBe(PENDING_MESSAGES.Subscriber);
+    // The flow's own kind is named first when several are pending.
+    expect(pendingNoticeFor('changeCoverage', member('Subscriber', 'ChangeCoverage'))).toBe(
+      PENDING_MESSAGES.ChangeCoverage,
+    );
+  });
+
+  it('ignores pending dependent requests for subscriber flows', () => {
+    expect(pendingNoticeFor('update', member('Dependent', 'TerminateDependent'))).toBeNull();
+    expect(pendingNoticeFor('changeCoverage', member('TerminateDependent'))).toBeNull();
   });
 
   it('judges a dependent update by pending dependent updates', () => {
     expect(pendingNoticeFor('update', member('Dependent'), 'dependent')).toBe(PENDING_MESSAGES.Dependent);
     expect(pendingNoticeFor('update', member('Subscriber'), 'dependent')).toBeNull();
+    expect(pendingNoticeFor('update', member('Terminate', 'Dependent'), 'dependent')).toBe(PENDING_MESSAGES.Dependent);
     expect(pendingNoticeFor('update', member('Dependent'))).toBeNull();
   });
 

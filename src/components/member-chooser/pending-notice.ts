@@ -1,7 +1,7 @@
-import { PENDING_MESSAGES } from '../../contracts/requests';
+import { PENDING_MESSAGES, subscriberPendingNotice } from '../../contracts/requests';
 import type { RequestType } from '../../contracts/subscribers';
 
-/** The member flows that refuse a member with a pending request of their own kind (spec 1 §4). */
+/** The member flows that refuse a member with a pending request (spec 1 §4). */
 export type MemberFlow = 'update' | 'terminate' | 'changeCoverage';
 
 type PendingFlags = {
@@ -20,8 +20,9 @@ const BLOCKING_TYPES: Record<MemberFlow, Record<'subscriber' | 'dependent', Bloc
 };
 
 /**
- * The notice to show instead of continuing the flow, or null when the member may go on. Pending
- * request types are held per subscriber, so a dependent is judged by its subscriber's flags.
+ * The notice to show instead of continuing the flow, or null when the member may go on: a pending
+ * Subscriber, change-coverage or terminate request stops every subscriber flow. Pending request
+ * types are held per subscriber, so a dependent is judged by its subscriber's flags.
  */
 export function pendingNoticeFor(
   flow: MemberFlow,
@@ -30,5 +31,8 @@ export function pendingNoticeFor(
 ): string | null {
   if (!member.hasPendingRequest) return null;
   const type = BLOCKING_TYPES[flow][target];
-  return member.pendingRequestTypes.includes(type) ? PENDING_MESSAGES[type] : null;
+  if (type === 'Dependent' || type === 'TerminateDependent') {
+    return member.pendingRequestTypes.includes(type) ? PENDING_MESSAGES[type] : null;
+  }
+  return subscriberPendingNotice(type, member.pendingRequestTypes);
 }

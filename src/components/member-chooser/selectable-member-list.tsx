@@ -1,15 +1,14 @@
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useSuspenseQuery } from '@tanstack/react-query';
-import { Suspense, useDeferredValue, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import type { SubscriberSummary } from '../../contracts/subscribers';
-import { useEmployerPK } from '../../hooks/use-session';
+import { ListFailure } from '../data-table/list-failure';
 import { ListPagination } from '../data-table/list-pagination';
 import { FetchingBar, MemberListSkeleton } from './member-chooser';
-import { memberListQuery } from './member-list-query';
 import { memberPaging, nextSort, pageOf, type MemberSearch } from './member-search';
 import { MemberTable } from './member-table';
+import { useMemberList } from './use-member-list';
 
 const SELECT_CAPTION =
   'Members. Column headers sort the list; select a member by clicking its row or pressing Enter or Space on it.';
@@ -34,26 +33,7 @@ type SelectableMemberListProps = {
  * The chooser's server-paged, sorted list for screens that select a row and then act on it with
  * their own buttons (ID cards, coverage inquiry) instead of going on at the click.
  */
-export function SelectableMemberList(props: SelectableMemberListProps) {
-  // As in MemberChooser: the rows render after the rest of the screen, and later the rows shown stay
-  // until the next page's rows come.
-  const search = useDeferredValue<MemberSearch | null>(props.search, null);
-  const skeleton = (
-    <Stack spacing={2}>
-      {props.toolbar(null)}
-      <Paper variant="outlined">
-        <MemberListSkeleton />
-      </Paper>
-    </Stack>
-  );
-  return (
-    <Suspense fallback={skeleton}>
-      {search ? <SelectableMemberResults {...props} search={search} /> : skeleton}
-    </Suspense>
-  );
-}
-
-function SelectableMemberResults({
+export function SelectableMemberList({
   search,
   onSearch,
   termedAllowed = true,
@@ -62,9 +42,9 @@ function SelectableMemberResults({
   filterRows,
   toolbar,
 }: SelectableMemberListProps) {
-  const employerPK = useEmployerPK();
-  const { data } = useSuspenseQuery(memberListQuery(search, employerPK, { termedAllowed }));
-  const members = filterRows ? filterRows(data.list) : data.list;
+  const list = useMemberList(search, termedAllowed);
+  const data = list.data;
+  const members = data ? (filterRows ? filterRows(data.list) : data.list) : [];
   const selected = members.find((m) => m.subscriberPK === selectedPK) ?? null;
 
   return (
@@ -72,7 +52,12 @@ function SelectableMemberResults({
       {toolbar(selected)}
       <Paper variant="outlined">
         <FetchingBar />
-        {members.length === 0 ? (
+        {list.failure && (
+          <ListFailure what="The member list" message={list.failure} retrying={list.retrying} onRetry={list.retry} />
+        )}
+        {!data ? (
+          !list.failure && <MemberListSkeleton />
+        ) : members.length === 0 ? (
           <Typography sx={{ p: 2 }}>
             {data.list.length > 0
               ? 'No member on this page matches the filter.'
@@ -90,12 +75,14 @@ function SelectableMemberResults({
             caption={SELECT_CAPTION}
           />
         )}
-        <ListPagination
-          {...memberPaging}
-          page={pageOf(search)}
-          recordCount={data.recordCount}
-          onPage={(page) => onSearch({ page })}
-        />
+        {data && (
+          <ListPagination
+            {...memberPaging}
+            page={pageOf(search)}
+            recordCount={data.recordCount}
+            onPage={(page) => onSearch({ page })}
+          />
+        )}
       </Paper>
     </Stack>
   );

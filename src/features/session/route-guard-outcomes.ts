@@ -17,6 +17,14 @@ export class AccessDeniedError extends Error {
   }
 }
 
+/** The session was dropped again right after an automatic sign-in: the user signs in with a button. */
+export class SessionExpiredError extends Error {
+  constructor() {
+    super('Session expired');
+    this.name = 'SessionExpiredError';
+  }
+}
+
 export function isRouteGuardOutcome(error: unknown): boolean {
-  return error instanceof NoGroupsError || error instanceof AccessDeniedError;
+  return error instanceof NoGroupsError || error instanceof AccessDeniedError || error instanceof SessionExpiredError;
 }

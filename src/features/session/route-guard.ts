@@ -3,8 +3,8 @@ import { areaOfPath, canAccess, rolesInGroup } from '../../contracts/permissions
 import type { SessionContext } from '../../lib/router-context';
 import { sessionOf } from '../../lib/session';
 import { selectCurrentEmployerPK, useAppStore } from '../../stores/app-store';
-import { AccessDeniedError, NoGroupsError } from './route-guard-outcomes';
-import { renewIfExpired, startSignIn } from './sign-in';
+import { AccessDeniedError, NoGroupsError, SessionExpiredError } from './route-guard-outcomes';
+import { renewIfExpired, signedInAutomaticallyRecently, startSignIn } from './sign-in';
 
 const reportedWithoutGroups = new Set<string>();
 
@@ -18,6 +18,8 @@ export async function requireSession(
 ): Promise<SessionContext> {
   const user = await renewIfExpired(auth.user);
   if (!user) {
+    // Dropped again right after signing in by itself: no further redirect, a message instead.
+    if (signedInAutomaticallyRecently()) throw new SessionExpiredError();
     await startSignIn(location.href);
     // The page is being replaced by the provider's; child loaders must not run meanwhile.
     return new Promise<never>(() => undefined);

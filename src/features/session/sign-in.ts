@@ -1,6 +1,29 @@
 import type { User } from 'oidc-client-ts';
+import { APP_STORAGE_PREFIX } from '../../lib/app-storage';
 import { userManager, type SignInState } from '../../lib/auth';
 import { isSignedIn } from '../../lib/session';
+
+const DROPPED_SIGN_IN_KEY = `${APP_STORAGE_PREFIX}dropped-session-sign-in-at`;
+/** At most one automatic sign-in per this long after a session was dropped (a 401 that persists). */
+export const AUTOMATIC_SIGN_IN_INTERVAL_MS = 60_000;
+
+/** True when a dropped session already sent this tab to the provider less than a minute ago. */
+export function signedInAutomaticallyRecently(now = Date.now()): boolean {
+  const last = Number(window.sessionStorage.getItem(DROPPED_SIGN_IN_KEY) ?? 0);
+  return now - last < AUTOMATIC_SIGN_IN_INTERVAL_MS;
+}
+
+/**
+ * A session dropped while a screen was open signs in again by itself once a minute at most, so a
+ * 401 that persists (the API refusing every token) ends on a message instead of a redirect loop.
+ * False when it may not now; the user then signs in with a button.
+ */
+export async function startAutomaticSignIn(returnTo: string): Promise<boolean> {
+  if (signedInAutomaticallyRecently()) return false;
+  window.sessionStorage.setItem(DROPPED_SIGN_IN_KEY, String(Date.now()));
+  await startSignIn(returnTo);
+  return true;
+}
 
 let redirecting = false;
 

@@ -1,6 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import Stack from '@mui/material/Stack';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { FormErrorSummary } from '../../../components/form/form-error-summary';
 import { FilterFormButtons } from '../../../components/form/filter-form-buttons';
 import { FormDateField } from '../../../components/form/form-date-field';
 import { FormTextField } from '../../../components/form/form-text-field';
@@ -17,8 +19,10 @@ type ClaimFilterFormProps = {
  * when the URL's filters change (Back, a link), so the fields show them.
  */
 export function ClaimFilterForm({ search, onSearch }: ClaimFilterFormProps) {
-  const { control, handleSubmit, reset } = useForm<ClaimFilterInput, unknown, ClaimFilterValues>({
+  const [attempt, setAttempt] = useState(0);
+  const form = useForm<ClaimFilterInput, unknown, ClaimFilterValues>({
     resolver: zodResolver(claimFilterForm),
+    shouldFocusError: false,
     defaultValues: {
       firstName: search.firstName ?? '',
       lastName: search.lastName ?? '',
@@ -26,15 +30,18 @@ export function ClaimFilterForm({ search, onSearch }: ClaimFilterFormProps) {
       endDate: search.endDate ?? '',
     },
   });
+  const { control, handleSubmit, reset } = form;
 
-  const submit = handleSubmit((values) =>
-    onSearch({
-      firstName: values.firstName || undefined,
-      lastName: values.lastName || undefined,
-      startDate: values.startDate || undefined,
-      endDate: values.endDate || undefined,
-      page: 1,
-    }),
+  const submit = handleSubmit(
+    (values) =>
+      onSearch({
+        firstName: values.firstName || undefined,
+        lastName: values.lastName || undefined,
+        startDate: values.startDate || undefined,
+        endDate: values.endDate || undefined,
+        page: 1,
+      }),
+    () => setAttempt((a) => a + 1),
   );
 
   const clear = () => {
@@ -51,6 +58,17 @@ export function ClaimFilterForm({ search, onSearch }: ClaimFilterFormProps) {
       onSubmit={(event) => void submit(event)}
       spacing={2}
     >
+      <FormErrorSummary
+        form={form}
+        fields={[
+          { name: 'firstName', label: 'First Name' },
+          { name: 'lastName', label: 'Last Name' },
+          { name: 'startDate', label: 'Start Date' },
+          { name: 'endDate', label: 'End Date' },
+        ]}
+        idPrefix="claim-search"
+        attempt={attempt}
+      />
       <Stack direction={{ xs: 'column', md: 'row' }} spacing={2}>
         <FormTextField
           control={control}

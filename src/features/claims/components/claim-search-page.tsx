@@ -4,15 +4,18 @@ import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import Skeleton from '@mui/material/Skeleton';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import { useIsFetching, useSuspenseQuery } from '@tanstack/react-query';
+import { useIsFetching } from '@tanstack/react-query';
 import { useState } from 'react';
 import { claimQueries } from '../../../api/claim-queries';
+import { ListFailure } from '../../../components/data-table/list-failure';
 import { ListPagination } from '../../../components/data-table/list-pagination';
 import { ExportButton } from '../../../components/export/export-button';
 import { PageHeading } from '../../../components/ui/page-heading';
 import { CLAIM_PAGE_LINKS, CLAIM_PAGE_SIZE, type Claim } from '../../../contracts/claims';
 import { endpoints } from '../../../contracts/endpoints';
+import { useKeptList } from '../../../hooks/use-kept-list';
 import { useEmployerPK } from '../../../hooks/use-session';
 import { openBlobInNewWindow } from '../../../lib/open-document';
 import { claimListQuery } from '../claim-list-query';
@@ -37,9 +40,10 @@ export function ClaimSearchPage() {
   const employerPK = useEmployerPK();
   // Eleven columns do not fit a phone: there each claim is a card.
   const phone = useMediaQuery((theme) => theme.breakpoints.down('sm'));
-  const { data } = useSuspenseQuery(claimListQuery(search, employerPK));
+  const claims = useKeptList(claimListQuery(search, employerPK));
+  const data = claims.data;
   // A selection on another page (or search) is no selection.
-  const selected = data.list.find((claim) => claim.claimID === selectedClaimID) ?? null;
+  const selected = data?.list.find((claim) => claim.claimID === selectedClaimID) ?? null;
 
   return (
     <>
@@ -65,7 +69,17 @@ export function ClaimSearchPage() {
         </Box>
         <Paper variant="outlined">
           <FetchingBar />
-          {data.list.length === 0 ? (
+          {claims.failure && (
+            <ListFailure
+              what="The claim list"
+              message={claims.failure}
+              retrying={claims.retrying}
+              onRetry={claims.retry}
+            />
+          )}
+          {!data ? (
+            !claims.failure && <Skeleton variant="rectangular" height={160} sx={{ m: 2 }} aria-label="Loading claims" />
+          ) : data.list.length === 0 ? (
             <Typography sx={{ p: 2 }}>
               {claimPageOf(search) > 1 && data.recordCount > 0
                 ? 'There are no claims on this page.'
@@ -86,15 +100,17 @@ export function ClaimSearchPage() {
               onSelect={(claim) => setSelectedClaimID(claim.claimID)}
             />
           )}
-          <ListPagination
-            page={claimPageOf(search)}
-            recordCount={data.recordCount}
-            pageSize={CLAIM_PAGE_SIZE}
-            pageLinks={CLAIM_PAGE_LINKS}
-            itemLabel="Claims"
-            navLabel="Claim list pages"
-            onPage={(page) => setSearch({ page })}
-          />
+          {data && (
+            <ListPagination
+              page={claimPageOf(search)}
+              recordCount={data.recordCount}
+              pageSize={CLAIM_PAGE_SIZE}
+              pageLinks={CLAIM_PAGE_LINKS}
+              itemLabel="Claims"
+              navLabel="Claim list pages"
+              onPage={(page) => setSearch({ page })}
+            />
+          )}
         </Paper>
       </Stack>
     </>

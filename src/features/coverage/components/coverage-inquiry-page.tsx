@@ -55,7 +55,7 @@ export function CoverageInquiryPage({ group }: { group: EmployerDetails | undefi
 
   return (
     <>
-      <PageHeading title="Choose a Subscriber or Dependent" />
+      <PageHeading title="Coverage Inquiry" subtitle="Choose a Subscriber or Dependent" />
       <Stack spacing={2}>
         <MemberSearchForm
           // Remounted when the URL's filters change (Back, a link), so the fields show them.

@@ -7,6 +7,7 @@ import DialogTitle from '@mui/material/DialogTitle';
 import LinearProgress from '@mui/material/LinearProgress';
 import { useQuery } from '@tanstack/react-query';
 import type { EmployerDetails } from '../../../contracts/employers';
+import { formatIsoDate } from '../../../lib/calendar-date';
 import { useAppStore } from '../../../stores/app-store';
 import { COVERAGE_REFRESH_MS, coverageLoads, type LoadedSubscriber } from '../coverage-loads';
 import { useRefreshAfter } from '../use-refresh-after';
@@ -65,9 +66,12 @@ function CoverageContent({
   group: EmployerDetails | undefined;
 }) {
   const loads = coverageLoads(loaded);
-  const details = useQuery(loads.details);
-  const dependents = useQuery(loads.dependents);
-  const fsa = useQuery(loads.fsa);
+  // 'View Coverage' has just fetched all three (a failed FSA call included): opening reads them once,
+  // and the forced refresh below is the only other fetch.
+  const once = { refetchOnMount: false, retryOnMount: false } as const;
+  const details = useQuery({ ...loads.details, ...once });
+  const dependents = useQuery({ ...loads.dependents, ...once });
+  const fsa = useQuery({ ...loads.fsa, ...once });
 
   useRefreshAfter(open, COVERAGE_REFRESH_MS, () => {
     void details.refetch();
@@ -81,6 +85,11 @@ function CoverageContent({
     <DialogContent dividers tabIndex={0}>
       {refreshing ? <LinearProgress aria-label="Refreshing coverage" sx={{ mb: 1 }} /> : null}
       {details.isError && <Alert severity="error">The member&apos;s coverage could not be loaded.</Alert>}
+      {details.data?.termDate && (
+        <Alert severity="info" sx={{ mb: 2 }}>
+          Termed on {formatIsoDate(details.data.termDate)}. The coverage shown is what the member had until then.
+        </Alert>
+      )}
       {details.data && (
         <>
           <MemberSection detail={details.data} />

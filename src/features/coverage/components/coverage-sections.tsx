@@ -39,6 +39,7 @@ export function MemberSection({ detail }: { detail: SubscriberDetail }) {
           { label: 'City and State', value: cityAndState(s.city, s.state) },
           { label: 'Birth Date', value: formatIsoDate(s.dateOfBirth) },
           { label: 'SSN', value: maskSsn(detail.ssnLast4) },
+          { label: 'Term Date', value: formatIsoDate(detail.termDate) },
         ]}
       />
     </Section>

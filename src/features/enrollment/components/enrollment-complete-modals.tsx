@@ -6,9 +6,14 @@ import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import { useNavigate } from '@tanstack/react-router';
 import { useAppStore } from '../../../stores/app-store';
+import type { WizardJourney } from '../hooks/use-wizard-journey';
 
-/** After the final submit: 'Subscriber Created', then 'Subscriber Request Received' (spec 1 §2 Modals). */
-export function EnrollmentCompleteModals() {
+/**
+ * After the final submit: 'Subscriber Created', then 'Subscriber Request Received' (spec 1 §2 Modals);
+ * a change of coverage says so and names the member instead.
+ */
+export function EnrollmentCompleteModals({ journey }: { journey: WizardJourney }) {
+  const change = journey.kind === 'changeCoverage' ? journey : null;
   const modal = useAppStore((state) => state.modal);
   const openModal = useAppStore((state) => state.openModal);
   const closeModal = useAppStore((state) => state.closeModal);
@@ -28,9 +33,15 @@ export function EnrollmentCompleteModals() {
         aria-describedby="subscriber-created-text"
         maxWidth="sm"
       >
-        <DialogTitle id="subscriber-created-title">Subscriber Created</DialogTitle>
+        <DialogTitle id="subscriber-created-title">
+          {change ? 'Coverage Change Submitted' : 'Subscriber Created'}
+        </DialogTitle>
         <DialogContent>
-          <DialogContentText id="subscriber-created-text">The new subscriber enrollment was created.</DialogContentText>
+          <DialogContentText id="subscriber-created-text">
+            {change
+              ? `The coverage change for ${change.memberName} was submitted.`
+              : 'The new subscriber enrollment was created.'}
+          </DialogContentText>
         </DialogContent>
         <DialogActions>
           <Button variant="contained" onClick={showReceived} autoFocus>
@@ -48,7 +59,8 @@ export function EnrollmentCompleteModals() {
         <DialogTitle id="request-received-title">Subscriber Request Received</DialogTitle>
         <DialogContent>
           <DialogContentText id="request-received-text">
-            The enrollment form was received. Visit Enrollment Submissions to track its progress.
+            {change ? 'The coverage change request' : 'The enrollment form'} was received. Visit Enrollment Submissions
+            to track its progress.
           </DialogContentText>
         </DialogContent>
         <DialogActions>

@@ -4,9 +4,9 @@ import Grid from '@mui/material/Grid';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useQuery, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
+import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
-import { useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { enrollmentQueries } from '../../../api/enrollment-queries';
 import { formatIsoDate } from '../../../lib/calendar-date';
@@ -23,24 +23,19 @@ import { useStepSave } from '../hooks/use-step-save';
 import { useWizardPointers } from '../hooks/use-wizard-pointers';
 import { PLAN_LABELS as L } from '../lib/field-labels';
 import { stepResolver } from '../lib/step-resolver';
+import { planFromDetail } from '../lib/wizard-sections';
 import { emptyPlan, isBlankDependent, type PlanValues } from '../lib/wizard-values';
 import { CancelEnrollment } from './cancel-enrollment';
 import { CoverageFields } from './coverage-fields';
-import { EnrollmentCompleteModals } from './enrollment-complete-modals';
 import { FsaElections } from './fsa-elections';
 import { NoticeDialog } from './notice-dialog';
 import { StepErrorSummary } from './step-error-summary';
 import { WizardStepLayout } from './wizard-step-layout';
 
-/** Step 4, and the two modals that follow its Submit (they outlive the cleared form). */
+/** Step 4; a clear of the subscriber (cancel) starts it again from the saved draft. */
 export function PlanPage() {
   const resets = useAppStore((state) => state.enrollmentResets);
-  return (
-    <>
-      <PlanStep key={resets} />
-      <EnrollmentCompleteModals />
-    </>
-  );
+  return <PlanStep key={resets} />;
 }
 
 const planOptions = (plans: readonly Plan[] | undefined): SelectOption[] =>
@@ -63,16 +58,16 @@ function useTiers(employerPK: number, division: number | undefined, isMedical: b
 function PlanStep() {
   const pointers = useWizardPointers();
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
-  const openModal = useAppStore((state) => state.openModal);
   const { data: draft } = useSuspenseQuery(enrollmentQueries.draft(pointers.requestPK));
   const { data: divisions } = useSuspenseQuery(enrollmentQueries.divisions(pointers.employerPK));
+  const { data: member } = useSuspenseQuery(enrollmentQueries.member(pointers.subscriberPK));
   const sections = useInitialSections(draft);
   const hasDependents =
     sections.dependents?.hasDependents ?? sections.dependents?.dependents.some((d) => !isBlankDependent(d)) ?? false;
 
   const resolver = useMemo(() => stepResolver<PlanValues>(() => planStep), []);
-  const [defaultValues] = useState<PlanValues>(() => sections.plan ?? emptyPlan());
+  // A change of coverage starts from the member's current elections.
+  const [defaultValues] = useState<PlanValues>(() => sections.plan ?? (member ? planFromDetail(member) : emptyPlan()));
   const form = useForm<PlanValues>({ defaultValues, resolver, criteriaMode: 'all', shouldFocusError: false });
   useFormDraftAutosave('plan', form);
   const step = useStepSave(form, 'plan');
@@ -122,6 +117,11 @@ function PlanStep() {
       (dental ? dentalPlans.data?.find((p) => p.pk === dentalPK) : undefined);
     setValue('groupEffectiveDate', anchor?.contractBeginDate ?? '');
   };
+  // Elections taken over from the member name their plans before the plans are read.
+  useEffect(() => {
+    if (!form.getValues('groupEffectiveDate')) refreshGroupDate();
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- only once the plans have come
+  }, [medicalPlans.data, dentalPlans.data]);
   const onMedicalAnswer = (covered: boolean) => {
     if (!covered) {
       setValue('employerPlanPK', undefined);
@@ -144,15 +144,15 @@ function PlanStep() {
     setValue('fsaAmount', '');
   };
 
-  const submit = form.handleSubmit(async () => {
-    const outcome = await step.run({ saveStep: 4, values: form.getValues(), submit: true, checkGroupStart: true });
-    if (outcome?.kind !== 'saved') return;
-    handled.current = true;
-    openModal('createdNewSubscriberModal');
-    // The request is submitted: nothing of it stays in this browser.
-    useAppStore.getState().clearSubscriber();
-    queryClient.removeQueries({ queryKey: enrollmentQueries.drafts() });
-  }, step.failedValidation);
+  // Saved, then checked on the review page, where Submit is.
+  const next = form.handleSubmit(
+    () =>
+      step.run({ saveStep: 4, values: form.getValues(), checkGroupStart: true }, async () => {
+        handled.current = true;
+        await navigate({ to: '/enroll-subscriber/review' });
+      }),
+    step.failedValidation,
+  );
 
   const back = () =>
     void step.run({ saveStep: 3, values: form.getValues(), checkGroupStart: true }, async () => {
@@ -169,7 +169,7 @@ function PlanStep() {
   return (
     <WizardStepLayout
       step={4}
-      onSubmit={(event) => void submit(event)}
+      onSubmit={(event) => void next(event)}
       failure={step.failure}
       conflict={step.conflict}
       summary={<StepErrorSummary form={form} section="plan" attempt={step.attempt} extra={step.serverMessages} />}
@@ -180,7 +180,7 @@ function PlanStep() {
           </Button>
           <CancelEnrollment disabled={step.busy} onBeforeLeave={() => (handled.current = true)} />
           <Button type="submit" variant="contained" disabled={step.busy}>
-            Submit
+            Next
           </Button>
         </>
       }

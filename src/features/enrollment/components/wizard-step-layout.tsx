@@ -3,9 +3,9 @@ import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
 import type { FormEventHandler, ReactNode } from 'react';
 import { WIZARD_STEPS } from '../../../contracts/enrollment';
-import { PageHeading } from '../../../components/ui/page-heading';
 import type { StepConflict } from '../hooks/use-step-save';
 import { DraftConflictDialog } from './draft-conflict-dialog';
+import { WizardHeading } from './wizard-heading';
 import { asSentence } from '../../../lib/sentence';
 
 type WizardStepLayoutProps = {
@@ -34,7 +34,7 @@ export function WizardStepLayout({
   const title = WIZARD_STEPS[step - 1]?.title ?? '';
   return (
     <>
-      <PageHeading title={title} subtitle={`Page ${step} of ${WIZARD_STEPS.length}`} />
+      <WizardHeading title={title} stepLine={`Page ${step} of ${WIZARD_STEPS.length}`} />
       {summary}
       {failure && (
         <Alert severity="error" sx={{ mb: 3 }}>

@@ -156,6 +156,11 @@ describe('sectionsFromDraft and mergeSections', () => {
     expect(sections.plan).toBeUndefined();
   });
 
+  it('keeps the dependents of a draft saved again at an earlier step (a Change from the review page)', () => {
+    const sections = sectionsFromDraft({ ...draft, saveStep: 2 } as EnrollmentDraft);
+    expect(sections.dependents?.dependents[0]).toMatchObject({ firstName: 'Kid', ssnLast4: '1111' });
+  });
+
   it('lays typed values over the draft, with the stored SSN markers of the same people', () => {
     const typed: WizardSections = {
       subscriber: { ...emptySubscriber(), firstName: 'Anne' },

@@ -92,7 +92,8 @@ export function sectionsFromDraft(draft: EnrollmentDraft | null): WizardSections
       isCoveredByMedicare: bool(draft.isCoveredByMedicare),
     };
   }
-  if (step >= 3) {
+  // A step saved again after the dependents (Change from the review page) keeps them, SSN markers included.
+  if (step >= 3 || draft.dependents.length > 0) {
     sections.dependents = { hasDependents: bool(draft.hasDependents), dependents: draft.dependents.map(dependentFrom) };
   }
   if (step >= 4 || draft.divisions != null) {
@@ -231,4 +232,22 @@ export function startsBeforeGroup(sections: WizardSections): boolean {
   const effective = sections.employment?.effectiveDate;
   const group = sections.plan?.groupEffectiveDate;
   return !!effective && !!group && /^\d{4}-\d{2}-\d{2}$/.test(effective) && effective < group;
+}
+
+/** The elections of an existing member (change coverage), as the plan step's form holds them. */
+export function planFromDetail(detail: SubscriberDetail): PlanValues {
+  return {
+    ...emptyPlan(),
+    divisions: detail.employerDivisions ?? undefined,
+    isMedicalCoverage: detail.isMedicalCoverage,
+    employerPlanPK: detail.employerPlanPK ?? undefined,
+    medicalTierPK: detail.medicalTierPK ?? undefined,
+    // The plan's contract start, filled in once the division's plans are read.
+    groupEffectiveDate: '',
+    isDentalCoverage: detail.isDentalCoverage,
+    employerDentalPlanPK: detail.employerDentalPlanPK ?? undefined,
+    dentalTierPK: detail.dentalTierPK ?? undefined,
+    isFSA: detail.fsaData.length > 0,
+    FSAElections: detail.fsaData.map((f) => ({ pk: f.pk, amount: f.amount })),
+  };
 }

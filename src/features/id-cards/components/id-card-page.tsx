@@ -51,7 +51,7 @@ export function IdCardPage() {
 
   return (
     <>
-      <PageHeading title="Choose a Subscriber or Dependent" />
+      <PageHeading title="Request an ID Card" subtitle="Choose a Subscriber or Dependent" />
       <Stack spacing={2}>
         <LocalFilterFields filter={filter} onChange={setFilter} onDiscard={discardFilter} />
         <SelectableMemberList

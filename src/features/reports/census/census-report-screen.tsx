@@ -5,8 +5,9 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useSearch } from '@tanstack/react-router';
-import { useCallback, useEffect } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { FormErrorSummary } from '../../../components/form/form-error-summary';
 import { CENSUS_FILE_NAME } from '../../../contracts/census';
 import { endpoints } from '../../../contracts/endpoints';
 import { FormDateField } from '../../../components/form/form-date-field';
@@ -41,7 +42,9 @@ export function CensusReportScreen() {
   const form = useForm<DateRange>({
     resolver: zodResolver(dateRangeForm),
     defaultValues: { startDate: search.startDate ?? '', endDate: search.endDate ?? '' },
+    shouldFocusError: false,
   });
+  const [attempt, setAttempt] = useState(0);
   const census = useFileDownload<CensusRequest>(({ employerPK: group, ...range }, options) =>
     downloadFile(
       endpoints.censusForGroup,
@@ -60,18 +63,30 @@ export function CensusReportScreen() {
   );
   useEffect(() => showFieldErrors(summary.error), [summary.error, showFieldErrors]);
 
-  const submit = form.handleSubmit((range) => {
-    const next = censusSearchOf(range);
-    void navigate({ to: '.', search: next, replace: true });
-    void queryClient.invalidateQueries({ queryKey: censusQueries.summary(next, employerPK).queryKey });
-    census.start({ ...next, employerPK }, { onError: showFieldErrors });
-  });
+  const submit = form.handleSubmit(
+    (range) => {
+      const next = censusSearchOf(range);
+      void navigate({ to: '.', search: next, replace: true });
+      void queryClient.invalidateQueries({ queryKey: censusQueries.summary(next, employerPK).queryKey });
+      census.start({ ...next, employerPK }, { onError: showFieldErrors });
+    },
+    () => setAttempt((a) => a + 1),
+  );
 
   return (
     <>
       <PageHeading title="Census Report" />
       <Paper variant="outlined" sx={{ p: 2 }}>
         <Stack component="form" spacing={2} noValidate aria-label="Census report" onSubmit={submit}>
+          <FormErrorSummary
+            form={form}
+            fields={[
+              { name: 'startDate', label: 'Start Date' },
+              { name: 'endDate', label: 'End Date' },
+            ]}
+            idPrefix="census"
+            attempt={attempt}
+          />
           <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ maxWidth: 720 }}>
             <FormDateField control={form.control} name="startDate" label="Start Date" idPrefix="census" />
             <FormDateField control={form.control} name="endDate" label="End Date" idPrefix="census" />

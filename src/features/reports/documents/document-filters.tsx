@@ -1,7 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { FormErrorSummary } from '../../../components/form/form-error-summary';
 import { FormDateField } from '../../../components/form/form-date-field';
 import { dateRangeForm, type DateRange } from '../lib/date-range';
 import type { DocumentSearch } from './document-search';
@@ -21,24 +23,37 @@ export function DocumentFilters({ label, search, onSearch }: DocumentFiltersProp
   const form = useForm<DateRange>({
     resolver: zodResolver(dateRangeForm),
     defaultValues: { startDate: search.startDate ?? '', endDate: search.endDate ?? '' },
+    shouldFocusError: false,
   });
+  const [attempt, setAttempt] = useState(0);
 
   return (
-    <Stack
-      component="form"
-      role="search"
-      aria-label={label}
-      noValidate
-      direction={{ xs: 'column', md: 'row' }}
-      spacing={2}
-      sx={{ alignItems: { md: 'flex-start' } }}
-      onSubmit={form.handleSubmit(onSearch)}
-    >
-      <FormDateField control={form.control} name="startDate" label="Start Date" idPrefix="documents" />
-      <FormDateField control={form.control} name="endDate" label="End Date" idPrefix="documents" />
-      <Button type="submit" variant="contained" sx={{ alignSelf: { md: 'center' }, flexShrink: 0 }}>
-        Search
-      </Button>
-    </Stack>
+    <>
+      <FormErrorSummary
+        form={form}
+        fields={[
+          { name: 'startDate', label: 'Start Date' },
+          { name: 'endDate', label: 'End Date' },
+        ]}
+        idPrefix="documents"
+        attempt={attempt}
+      />
+      <Stack
+        component="form"
+        role="search"
+        aria-label={label}
+        noValidate
+        direction={{ xs: 'column', md: 'row' }}
+        spacing={2}
+        sx={{ alignItems: { md: 'flex-start' } }}
+        onSubmit={form.handleSubmit(onSearch, () => setAttempt((a) => a + 1))}
+      >
+        <FormDateField control={form.control} name="startDate" label="Start Date" idPrefix="documents" />
+        <FormDateField control={form.control} name="endDate" label="End Date" idPrefix="documents" />
+        <Button type="submit" variant="contained" sx={{ alignSelf: { md: 'center' }, flexShrink: 0 }}>
+          Search
+        </Button>
+      </Stack>
+    </>
   );
 }

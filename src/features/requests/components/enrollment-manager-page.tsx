@@ -4,15 +4,17 @@ import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useIsFetching, useSuspenseQuery } from '@tanstack/react-query';
-import { Suspense, useState } from 'react';
+import { useIsFetching } from '@tanstack/react-query';
+import { useState } from 'react';
 import { requestQueries } from '../../../api/request-queries';
+import { ListFailure } from '../../../components/data-table/list-failure';
 import { ListPagination } from '../../../components/data-table/list-pagination';
 import { ExportButton } from '../../../components/export/export-button';
 import { PageHeading } from '../../../components/ui/page-heading';
 import { endpoints } from '../../../contracts/endpoints';
 import { canAccess } from '../../../contracts/permissions';
 import { REQUEST_PAGE_LINKS, REQUEST_PAGE_SIZE, type RequestItem } from '../../../contracts/requests';
+import { useKeptList } from '../../../hooks/use-kept-list';
 import { useCurrentRoles, useEmployerPK } from '../../../hooks/use-session';
 import { openBlobInNewWindow } from '../../../lib/open-document';
 import { useAppStore, type ModalName } from '../../../stores/app-store';
@@ -84,9 +86,7 @@ export function EnrollmentManagerPage() {
         />
         <Paper variant="outlined">
           <FetchingBar />
-          <Suspense fallback={<RequestListSkeleton />}>
-            <RequestResults search={search} mayApprove={mayApprove} onSearch={setSearch} onAction={act} />
-          </Suspense>
+          <RequestResults search={search} mayApprove={mayApprove} onSearch={setSearch} onAction={act} />
         </Paper>
       </Stack>
       <ViewRequestDialog request={dialogRequest('viewRequestModal')} onClose={closeModal} />
@@ -105,10 +105,21 @@ type RequestResultsProps = {
 
 function RequestResults({ search, mayApprove, onSearch, onAction }: RequestResultsProps) {
   const employerPK = useEmployerPK();
-  const { data } = useSuspenseQuery(requestListQuery(search, employerPK));
+  const requests = useKeptList(requestListQuery(search, employerPK));
+  const data = requests.data;
   return (
     <>
-      {data.list.length === 0 ? (
+      {requests.failure && (
+        <ListFailure
+          what="The request list"
+          message={requests.failure}
+          retrying={requests.retrying}
+          onRetry={requests.retry}
+        />
+      )}
+      {!data ? (
+        !requests.failure && <RequestListSkeleton />
+      ) : data.list.length === 0 ? (
         <Typography sx={{ p: 2 }}>
           {pageOf(search) > 1 && data.recordCount > 0
             ? 'There are no requests on this page.'
@@ -123,15 +134,17 @@ function RequestResults({ search, mayApprove, onSearch, onAction }: RequestResul
           onAction={onAction}
         />
       )}
-      <ListPagination
-        page={pageOf(search)}
-        recordCount={data.recordCount}
-        pageSize={REQUEST_PAGE_SIZE}
-        pageLinks={REQUEST_PAGE_LINKS}
-        itemLabel="Requests"
-        navLabel="Request list pages"
-        onPage={(page) => onSearch({ page })}
-      />
+      {data && (
+        <ListPagination
+          page={pageOf(search)}
+          recordCount={data.recordCount}
+          pageSize={REQUEST_PAGE_SIZE}
+          pageLinks={REQUEST_PAGE_LINKS}
+          itemLabel="Requests"
+          navLabel="Request list pages"
+          onPage={(page) => onSearch({ page })}
+        />
+      )}
     </>
   );
 }

@@ -2,7 +2,9 @@ import Grid from '@mui/material/Grid';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
+import { FormErrorSummary } from '../../../components/form/form-error-summary';
 import { FilterFormButtons } from '../../../components/form/filter-form-buttons';
 import { FormDateField } from '../../../components/form/form-date-field';
 import { FormTextField } from '../../../components/form/form-text-field';
@@ -36,10 +38,15 @@ export function RequestFiltersForm({ filters, onApply }: RequestFiltersFormProps
   const form = useForm<RequestFilterFormInput, unknown, RequestFilterFormValues>({
     resolver: zodResolver(requestFilterForm),
     defaultValues: filterFormValues(filters),
+    shouldFocusError: false,
   });
+  const [attempt, setAttempt] = useState(0);
   const { control } = form;
 
-  const submit = form.handleSubmit((values) => onApply(filtersOf(values)));
+  const submit = form.handleSubmit(
+    (values) => onApply(filtersOf(values)),
+    () => setAttempt((a) => a + 1),
+  );
   const clear = () => {
     form.reset(filterFormValues({}));
     onApply(NO_FILTERS);
@@ -54,6 +61,17 @@ export function RequestFiltersForm({ filters, onApply }: RequestFiltersFormProps
       onSubmit={submit}
       spacing={2}
     >
+      <FormErrorSummary
+        form={form}
+        fields={[
+          { name: 'dateFrom', label: 'Date From' },
+          { name: 'dateTo', label: 'Date To' },
+          { name: 'lastName', label: 'Last Name' },
+          { name: 'firstName', label: 'First Name' },
+        ]}
+        idPrefix={ID_PREFIX}
+        attempt={attempt}
+      />
       <Grid container spacing={2}>
         <Grid size={{ xs: 12, sm: 6, md: 3 }}>
           <FormDateField control={control} name="dateFrom" label="Date From" idPrefix={ID_PREFIX} />

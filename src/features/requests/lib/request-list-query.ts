@@ -8,5 +8,6 @@ export function requestListQuery(search: RequestSearch, employerPK: number) {
 
 /** For the route's loader: the page the URL names, with the options the screen then reads. */
 export function loadRequestList({ queryClient, employerPK }: GroupLoaderContext, search: RequestSearch) {
-  return queryClient.ensureQueryData(requestListQuery(search, employerPK));
+  // A failure does not fail the route: the screen shows it in its table area.
+  return queryClient.ensureQueryData(requestListQuery(search, employerPK)).catch(() => undefined);
 }

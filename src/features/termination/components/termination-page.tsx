@@ -68,15 +68,22 @@ function TerminationFlow({ detail, dependent, reasons }: TerminationFlowProps) {
   const subscriberName = `${detail.subscriber.firstName} ${detail.subscriber.lastName}`;
   const name = dependent ? `${dependent.firstName} ${dependent.lastName}` : subscriberName;
   const toChooser = () => void navigate({ to: CHOOSER });
+  const member = dependent
+    ? `${dependent.relationship || 'Dependent'} ${name} of subscriber ${subscriberName}`
+    : `Subscriber ${name} (ID ${detail.subscriberID})`;
 
   return (
     <>
-      <Typography sx={{ mb: 3 }}>
-        {dependent
-          ? `${dependent.relationship || 'Dependent'} ${name} of subscriber ${subscriberName}`
-          : `Subscriber ${name} (ID ${detail.subscriberID})`}
-      </Typography>
-      {notice === null && <TerminationForm reasons={reasons} onNext={flow.submit} onBack={toChooser} />}
+      <Typography sx={{ mb: 3 }}>{member}</Typography>
+      {notice === null && (
+        <TerminationForm
+          reasons={reasons}
+          member={member}
+          onCheck={flow.check}
+          onNext={flow.submit}
+          onBack={toChooser}
+        />
+      )}
       <PendingNoticeModal message={notice} onReturn={toChooser} />
       <RetroDateErrorModal
         open={flow.modal === 'errorModal'}

@@ -32,13 +32,18 @@ export function useTermination(detail: SubscriberDetail, dependent?: Dependent) 
   const terminateDependent = useTerminateDependent();
   const followUp = useCreateFollowUpRequest();
 
-  const submit = async (values: TerminationFormValues) => {
-    // Refused here, without calling the server.
+  /** The 90-day rule, refused here without calling the server; false when it refused. */
+  const check = (values: TerminationFormValues): boolean => {
     const today = todayIsoDate();
     if (isBeyondRetroWindow(values.eventDate, today) || isBeyondRetroWindow(values.terminationDate, today)) {
       openModal('errorModal');
-      return;
+      return false;
     }
+    return true;
+  };
+
+  const submit = async (values: TerminationFormValues) => {
+    if (!check(values)) return;
     const person = dependent ?? detail.subscriber;
     const body: TerminationPayload = {
       subscriberPK: detail.subscriberPK,
@@ -104,5 +109,5 @@ export function useTermination(detail: SubscriberDetail, dependent?: Dependent) 
     );
   };
 
-  return { modal, closeModal, submit, finishSubscriber, proceedToCoverage, proceeding: followUp.isPending };
+  return { modal, closeModal, check, submit, finishSubscriber, proceedToCoverage, proceeding: followUp.isPending };
 }

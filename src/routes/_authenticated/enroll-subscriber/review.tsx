@@ -1,0 +1,16 @@
+import { useSuspenseQuery } from '@tanstack/react-query';
+import { createFileRoute } from '@tanstack/react-router';
+import { lookupQueries } from '../../../api/lookup-queries';
+import { ReviewPage } from '../../../features/enrollment/components/review-page';
+import { loadEnrollmentStep, requireEnrollmentRequest } from '../../../features/enrollment/wizard-route';
+
+export const Route = createFileRoute('/_authenticated/enroll-subscriber/review')({
+  beforeLoad: requireEnrollmentRequest,
+  loader: ({ context }) => loadEnrollmentStep(context, 'review'),
+  component: Review,
+});
+
+function Review() {
+  const { data: lists } = useSuspenseQuery(lookupQueries.dropdowns());
+  return <ReviewPage lists={lists} />;
+}
