@@ -5,6 +5,7 @@ import { ReviewPage } from '../../../features/enrollment/components/review-page'
 import { loadEnrollmentStep, requireEnrollmentRequest } from '../../../features/enrollment/wizard-route';
 
 export const Route = createFileRoute('/_authenticated/enroll-subscriber/review')({
+  staticData: { title: 'Enroll Subscriber: Review and Submit' },
   beforeLoad: requireEnrollmentRequest,
   loader: ({ context }) => loadEnrollmentStep(context, 'review'),
   component: Review,

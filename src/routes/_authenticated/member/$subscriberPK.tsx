@@ -4,6 +4,7 @@ import { pk } from '../../../contracts/common';
 import { MemberViewPage } from '../../../features/member-view/components/member-view-page';
 
 export const Route = createFileRoute('/_authenticated/member/$subscriberPK')({
+  staticData: { title: 'Member' },
   params: {
     parse: ({ subscriberPK }) => ({ subscriberPK: pk.parse(subscriberPK) }),
     stringify: (p) => ({ subscriberPK: String(p.subscriberPK) }),
