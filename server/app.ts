@@ -21,8 +21,9 @@ import { registerSecurityHeaders } from './plugins/security-headers';
 import { registerSpaAssets } from './plugins/spa-assets';
 import { apiRoutes } from './routes/api';
 import { handlers as defaultHandlers } from './routes/handlers';
-import { startProcessingWorker, type ProcessingWorker } from './services/processing';
-import { startCarrierFeedWorker, type CarrierFeedWorker } from './services/carrier-files';
+import { startProcessingWorker } from './services/processing';
+import { startCarrierFeedWorker } from './services/carrier-files';
+import type { IntervalWorker } from './lib/interval-worker';
 import { processingTriggerRoutes } from './routes/processing-trigger';
 import type { Handlers } from './routes/handler-types';
 
@@ -96,7 +97,7 @@ export async function buildApp({
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  let worker: ProcessingWorker | null = null;
+  let worker: IntervalWorker | null = null;
   let draining = false;
   if (config.processingIntervalMs > 0) {
     app.addHook('onReady', async () => {
@@ -106,7 +107,7 @@ export async function buildApp({
       );
     });
   }
-  let carrierFeed: CarrierFeedWorker | null = null;
+  let carrierFeed: IntervalWorker | null = null;
   if (config.carrierFeedIntervalMs > 0) {
     app.addHook('onReady', async () => {
       if (draining) return;

@@ -17,6 +17,7 @@ import {
   type carrierFileListBody,
 } from '../../src/contracts/carrier-files';
 import type { Db } from '../db/client';
+import { startIntervalWorker, type IntervalWorker } from '../lib/interval-worker';
 import {
   carrierBatchEntries,
   carrierControlNumbers,
@@ -472,28 +473,15 @@ export async function closeAllBatches(
   return files;
 }
 
-export type CarrierFeedWorker = { stop(): Promise<void> };
-
 /** Closes every open batch each `intervalMs`; a run still going when the next is due is not doubled. */
 export function startCarrierFeedWorker(
   db: Db,
   intervalMs: number,
   onError: (error: unknown, employerPK: number | null) => void,
-): CarrierFeedWorker {
-  let running: Promise<unknown> | null = null;
-  const timer = setInterval(() => {
-    if (running) return;
-    running = closeAllBatches(db, carrierFeedSettings(), onError)
-      .catch((error: unknown) => onError(error, null))
-      .finally(() => {
-        running = null;
-      });
-  }, intervalMs);
-  timer.unref();
-  return {
-    async stop() {
-      clearInterval(timer);
-      await running;
-    },
-  };
+): IntervalWorker {
+  return startIntervalWorker(
+    intervalMs,
+    () => closeAllBatches(db, carrierFeedSettings(), onError),
+    (error) => onError(error, null),
+  );
 }

@@ -7,6 +7,7 @@
 import { and, asc, count, eq, notInArray } from 'drizzle-orm';
 import type { RequestStatus } from '../../src/contracts/requests';
 import type { Db } from '../db/client';
+import { startIntervalWorker, type IntervalWorker } from '../lib/interval-worker';
 import { requests } from '../db/schema';
 import { localToday } from '../lib/calendar';
 import { WAITING_FOR_FILE_NOTE, addToOpenBatch } from './carrier-files';
@@ -109,34 +110,18 @@ export async function countWaitingRequests(db: Db): Promise<number> {
   return row?.n ?? 0;
 }
 
-export type ProcessingWorker = { stop(): Promise<void> };
-
 /**
- * Runs processPendingRequests every `intervalMs`; a run still going when the next is due is not
- * doubled. `stop` clears the timer and stops the run in progress from claiming more, then waits for
- * the request in hand, so the database can close after. Calling it again waits for the same run.
+ * Runs processPendingRequests every `intervalMs`. On `stop` the run in progress claims no further
+ * request and the one in hand finishes, so the database can close after.
  */
 export function startProcessingWorker(
   db: Db,
   intervalMs: number,
   onError: NonNullable<ProcessingOptions['onError']> = logToConsole,
-): ProcessingWorker {
-  const stopping = new AbortController();
-  let running: Promise<unknown> | null = null;
-  const timer = setInterval(() => {
-    if (running || stopping.signal.aborted) return;
-    running = processPendingRequests(db, { onError, signal: stopping.signal })
-      .catch((error: unknown) => onError(error, null))
-      .finally(() => {
-        running = null;
-      });
-  }, intervalMs);
-  timer.unref();
-  return {
-    async stop() {
-      clearInterval(timer);
-      stopping.abort();
-      await running;
-    },
-  };
+): IntervalWorker {
+  return startIntervalWorker(
+    intervalMs,
+    (signal) => processPendingRequests(db, { onError, signal }),
+    (error) => onError(error, null),
+  );
 }
