@@ -150,6 +150,8 @@ test.describe('by keyboard alone', () => {
       .replace(/: Personal Information$/, '');
     for (const part of name.split(' ')) expect(member).toContain(part);
     await expect(page.getByRole('main').getByText('Qualifying event: Marriage')).toBeVisible();
+    // The title names the journey and the step, never the member (titles stay in the history).
+    await expect(page).toHaveTitle('Change Coverage: Personal Information – Benefits Portal');
     await tabTo(page, 'Next');
     await page.keyboard.press('Enter');
     await expectStepFocused(page, named('Employment Information'));
@@ -164,6 +166,7 @@ test.describe('by keyboard alone', () => {
     await tabTo(page, 'Next');
     await page.keyboard.press('Enter');
     await expectStepFocused(page, named('Review and submit'));
+    await expect(page).toHaveTitle('Change Coverage: Review and submit – Benefits Portal');
     await tabTo(page, 'Submit');
     await page.keyboard.press('Enter');
     const done = page.getByRole('dialog', { name: 'Coverage Change Submitted' });

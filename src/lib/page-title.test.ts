@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { documentTitleOf, screenLabelOf } from './page-title';
+import { documentTitleOf, renderedScreenLabel, SCREEN_LABEL_ATTRIBUTE, screenLabelOf } from './page-title';
 
 describe('screenLabelOf', () => {
   it('takes the deepest route that names its screen', () => {
@@ -23,5 +23,14 @@ describe('documentTitleOf', () => {
   it('puts the screen before the product, with an en dash', () => {
     expect(documentTitleOf('Claim Search')).toBe('Claim Search – Benefits Portal');
     expect(documentTitleOf('')).toBe('Benefits Portal');
+  });
+});
+
+describe('renderedScreenLabel', () => {
+  it("reads the label a screen's heading gives itself, and nothing when it gives none", () => {
+    const root = document.createElement('div');
+    expect(renderedScreenLabel(root)).toBe('');
+    root.innerHTML = `<main><div ${SCREEN_LABEL_ATTRIBUTE}="Change Coverage: Choose a Plan"><h1>x</h1></div></main>`;
+    expect(renderedScreenLabel(root)).toBe('Change Coverage: Choose a Plan');
   });
 });

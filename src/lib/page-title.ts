@@ -20,6 +20,18 @@ export function screenLabelOf(matches: readonly TitledMatch[]): string {
   return '';
 }
 
+/**
+ * A screen whose label depends on more than its route (the enrollment wizard's steps are Change
+ * Coverage steps in that journey) puts it on an element of its heading with this attribute; it wins
+ * over the route's. Never a member's name: titles end up in the browser's history.
+ */
+export const SCREEN_LABEL_ATTRIBUTE = 'data-screen-label';
+
+/** The label a rendered screen gives itself, if any. */
+export function renderedScreenLabel(root: ParentNode = document): string {
+  return root.querySelector(`[${SCREEN_LABEL_ATTRIBUTE}]`)?.getAttribute(SCREEN_LABEL_ATTRIBUTE) ?? '';
+}
+
 /** '<screen label> – Benefits Portal', or the product name alone. */
 export function documentTitleOf(label: string): string {
   return label ? `${label} – ${PRODUCT_NAME}` : PRODUCT_NAME;

@@ -1,6 +1,6 @@
 import { useRouter, useRouterState } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
-import { documentTitleOf, screenLabelOf } from '../../lib/page-title';
+import { documentTitleOf, renderedScreenLabel, screenLabelOf } from '../../lib/page-title';
 import { focusPageHeading } from './focus-page-heading';
 import { VisuallyHidden } from './visually-hidden';
 
@@ -16,7 +16,7 @@ export function RouteAnnouncer() {
 
   useEffect(() => {
     if (pathname === undefined) return;
-    const label = screenLabelOf(router.state.matches);
+    const label = renderedScreenLabel() || screenLabelOf(router.state.matches);
     document.title = documentTitleOf(label);
     const from = previous.current;
     previous.current = pathname;

@@ -5,6 +5,7 @@ import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from '@tanstack/react-router';
 import { useEffect, useRef } from 'react';
 import { PageHeading } from '../../../components/ui/page-heading';
+import { SCREEN_LABEL_ATTRIBUTE } from '../../../lib/page-title';
 import { useWizardJourney, type WizardJourney } from '../hooks/use-wizard-journey';
 
 type WizardHeadingProps = {
@@ -36,8 +37,10 @@ export function WizardHeading({ title, stepLine }: WizardHeadingProps) {
   const event =
     journey.kind === 'changeCoverage' && journey.eventName ? `Qualifying event: ${journey.eventName}` : null;
   const subtitle = [event, stepLine].filter(Boolean).join(' · ');
+  // The document title and the announcement say which journey this is, without the member's name.
+  const screenLabel = journey.kind === 'changeCoverage' ? `Change Coverage: ${title}` : undefined;
   return (
-    <Box ref={ref}>
+    <Box ref={ref} {...{ [SCREEN_LABEL_ATTRIBUTE]: screenLabel }}>
       <Breadcrumbs aria-label="Breadcrumb" sx={{ mb: 1 }}>
         {journey.kind === 'changeCoverage' ? (
           <Link component={RouterLink} to="/change-coverage" underline="hover" color="inherit">
