@@ -5,7 +5,7 @@ import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from '@tanstack/react-router';
 import { useEffect, useRef } from 'react';
 import { PageHeading } from '../../../components/ui/page-heading';
-import { SCREEN_LABEL_ATTRIBUTE } from '../../../lib/page-title';
+import { documentTitleOf, SCREEN_LABEL_ATTRIBUTE } from '../../../lib/page-title';
 import { useWizardJourney, type WizardJourney } from '../hooks/use-wizard-journey';
 
 type WizardHeadingProps = {
@@ -38,7 +38,12 @@ export function WizardHeading({ title, stepLine }: WizardHeadingProps) {
     journey.kind === 'changeCoverage' && journey.eventName ? `Qualifying event: ${journey.eventName}` : null;
   const subtitle = [event, stepLine].filter(Boolean).join(' · ');
   // The document title and the announcement say which journey this is, without the member's name.
+  // The route announcer reads the label when this heading is already there; when the heading comes
+  // later (its data still loading), the heading sets the title itself.
   const screenLabel = journey.kind === 'changeCoverage' ? `Change Coverage: ${title}` : undefined;
+  useEffect(() => {
+    if (screenLabel) document.title = documentTitleOf(screenLabel);
+  }, [screenLabel]);
   return (
     <Box ref={ref} {...{ [SCREEN_LABEL_ATTRIBUTE]: screenLabel }}>
       <Breadcrumbs aria-label="Breadcrumb" sx={{ mb: 1 }}>
