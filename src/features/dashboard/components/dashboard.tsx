@@ -23,7 +23,7 @@ export function Dashboard() {
   return (
     <Box
       data-testid="dashboard"
-      sx={{ display: 'grid', gap: 2, gridTemplateColumns: 'repeat(auto-fill, minmax(420px, 1fr))', mb: 3 }}
+      sx={{ display: 'grid', gap: 2, gridTemplateColumns: 'repeat(auto-fill, minmax(min(100%, 420px), 1fr))', mb: 3 }}
     >
       {panels.map((key) => {
         const Panel = PANELS[key];
