@@ -70,6 +70,7 @@ async function enrollFamily(page: Page, person: Person, family: Dependent[]) {
     medical: { plan: 'Choice PPO 500', tier: 'Family' },
     dental: { plan: 'Dental Basic', tier: 'Family' },
   });
+  await wizard.toReview();
   await wizard.button('Submit').click();
   await wizard.dialog('Subscriber Created').getByRole('button', { name: 'Close' }).click();
   await wizard.dialog('Subscriber Request Received').getByRole('button', { name: 'Return to Home' }).click();
@@ -178,7 +179,7 @@ test('a terminated family leaves as 024 loops with the benefit end date and is g
   const terminate = new MemberTerminationPage(page);
   await terminate.waitUntilShown();
   await terminate.fill({ eventDate: usDate(new Date()), terminationDate: usDate(end), reason: 'Retirement' });
-  await terminate.next();
+  await terminate.nextAndConfirm([person.lastName]);
   await terminate.subscriberInfo.getByRole('button', { name: 'OK' }).click();
   expect(await runProcessing(request)).toContainEqual(expect.objectContaining({ status: 'PushedToRemote' }));
 
