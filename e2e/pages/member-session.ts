@@ -1,8 +1,17 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 
-/** Serious or critical WCAG 2 A/AA violations on the page (or inside `include`). */
+/**
+ * Serious or critical WCAG 2 A/AA violations on the page (or inside `include`), once running
+ * transitions have ended: a dialog still fading in has every colour at part opacity.
+ */
 export async function seriousViolations(page: Page, include?: string): Promise<string[]> {
+  // Spinners and progress bars run forever; only transitions that end are waited for.
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every((animation) => animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity),
+  );
   const builder = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']);
   if (include) builder.include(include);
   const { violations } = await builder.analyze();
