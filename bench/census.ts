@@ -35,6 +35,12 @@ const PUBLIC_URL = 'http://localhost';
 exitAfter(DEADLINE_MS);
 
 const ms = (ns: number) => ns / 1e6;
+/**
+ * Period of the event-loop monitor's timer. Its histogram holds the time between the timer's turns
+ * (an idle loop reads 10 ms), so the delay is what exceeds the period.
+ */
+const LOOP_TIMER_MS = 10;
+const delayMs = (ns: number) => Math.max(0, ms(ns) - LOOP_TIMER_MS);
 const mb = (bytes: number) => bytes / 1024 / 1024;
 
 const seeded = await openSeededDatabase('census', MEMBERS);
@@ -100,7 +106,7 @@ try {
     const rssTimer = setInterval(() => {
       peakRss = Math.max(peakRss, process.memoryUsage().rss);
     }, RSS_EVERY_MS);
-    const loopDelay = monitorEventLoopDelay({ resolution: 10 });
+    const loopDelay = monitorEventLoopDelay({ resolution: LOOP_TIMER_MS });
     loopDelay.enable();
     const probeTimer = setInterval(probe, PROBE_EVERY_MS);
 
@@ -174,7 +180,7 @@ try {
     );
     console.log(`RSS before / peak         ${fixed(mb(startRss))} MB / ${fixed(mb(peakRss))} MB`);
     console.log(
-      `Event-loop delay          p50 ${fixed(ms(loopDelay.percentile(50)))} ms, p99 ${fixed(ms(loopDelay.percentile(99)))} ms, max ${fixed(ms(loopDelay.max))} ms`,
+      `Event-loop delay          p50 ${fixed(delayMs(loopDelay.percentile(50)))} ms, p99 ${fixed(delayMs(loopDelay.percentile(99)))} ms, max ${fixed(delayMs(loopDelay.max))} ms`,
     );
     console.log(
       `Small calls (GenderList)  ${latencies.length} ok, ${probeFailures} failed; p50 ${fixed(percentile(sorted, 50))} ms, p99 ${fixed(percentile(sorted, 99))} ms, max ${fixed(sorted.at(-1) ?? Number.NaN)} ms`,
@@ -182,7 +188,7 @@ try {
     const verdict = (ok: boolean) => (ok ? 'met' : 'MISSED');
     console.log('');
     console.log(`Target census <= 3 s                      ${verdict(seconds <= 3)}`);
-    console.log(`Target event-loop delay p99 <= 20 ms      ${verdict(ms(loopDelay.percentile(99)) <= 20)}`);
+    console.log(`Target event-loop delay p99 <= 20 ms      ${verdict(delayMs(loopDelay.percentile(99)) <= 20)}`);
     console.log(`Target peak RSS <= 300 MB                 ${verdict(mb(peakRss) <= 300)}`);
     if (status !== 200 || rows !== audited || summary.rowCount !== rows) process.exitCode = 1;
   } finally {

@@ -1,12 +1,12 @@
-import PDFDocument from 'pdfkit';
-
 type PdfInfo = { title: string; subject?: string };
 
 /**
  * Draws a US-letter document with pdfkit and resolves with its bytes. Answers are small, so the
  * whole file is buffered: a failure while drawing becomes a problem answer, not a cut-off download.
  */
-export function renderPdf(info: PdfInfo, draw: (doc: PDFKit.PDFDocument) => void): Promise<Buffer> {
+export async function renderPdf(info: PdfInfo, draw: (doc: PDFKit.PDFDocument) => void): Promise<Buffer> {
+  // Loaded with the first PDF: pdfkit and its fonts are heavy for a process that may never draw one.
+  const { default: PDFDocument } = await import('pdfkit');
   const doc = new PDFDocument({
     size: 'LETTER',
     margin: 54,

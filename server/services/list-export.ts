@@ -6,7 +6,6 @@ import { finished, PassThrough, pipeline, Readable } from 'node:stream';
 import { once } from 'node:events';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { stringify } from 'csv-stringify';
-import ExcelJS from 'exceljs';
 import { eq } from 'drizzle-orm';
 import {
   EXPORT_CONTENT_TYPES,
@@ -92,16 +91,18 @@ function csvStream<R>(columns: ExportColumn<R>[], rows: AsyncIterable<R>): Reada
 
 function xlsxStream<R>(columns: ExportColumn<R>[], rows: AsyncIterable<R>, sheetName: string): Readable {
   const out = new PassThrough();
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
-  const sheet = workbook.addWorksheet(sheetName, { views: [{ state: 'frozen', ySplit: 1 }] });
-  sheet.columns = columns.map((c, i) => ({
-    header: c.header,
-    key: String(i),
-    width: c.width ?? Math.max(12, c.header.length + 2),
-    style: { numFmt: NUM_FMT[c.type] },
-  }));
-  sheet.getRow(1).font = { bold: true };
   void (async () => {
+    // Loaded with the first spreadsheet: most processes never make one, and exceljs is heavy.
+    const { default: ExcelJS } = await import('exceljs');
+    const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
+    const sheet = workbook.addWorksheet(sheetName, { views: [{ state: 'frozen', ySplit: 1 }] });
+    sheet.columns = columns.map((c, i) => ({
+      header: c.header,
+      key: String(i),
+      width: c.width ?? Math.max(12, c.header.length + 2),
+      style: { numFmt: NUM_FMT[c.type] },
+    }));
+    sheet.getRow(1).font = { bold: true };
     for await (const row of rows) {
       sheet
         .addRow(
