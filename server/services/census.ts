@@ -31,7 +31,7 @@ type CensusSummary = z.output<typeof censusSummary>;
  * Subscribers per database read. PGlite serves one connection, so another call waits for at most
  * one batch's read: smaller batches keep those calls quick, larger ones make the file faster.
  */
-const CENSUS_BATCH_SUBSCRIBERS = 1_000;
+const CENSUS_BATCH_SUBSCRIBERS = 500;
 
 /** Rows written between two turns of the event loop. */
 const YIELD_EVERY_ROWS = 200;
