@@ -10,7 +10,8 @@
 //   caller and the group;
 // - sign-in protection: wrong passwords before the lock, the right one refused while locked, the same
 //   answer for an unknown address, the right one accepted after the delay, the per-address lock.
-// The database is read only to pick record ids and count audit rows.
+// The database is read to pick record ids and count audit rows; first each seeded group gets one
+// carrier file (a full file, through the service), so the file calls have a file of the group to name.
 //
 //   npm run bench:security
 //   BENCH_FUZZ=20000 npm run bench:security    more hostile requests
@@ -30,6 +31,7 @@ import { loadConfig } from '../server/config';
 import { openDatabase, type Db } from '../server/db/client';
 import {
   auditEvents,
+  carrierFiles,
   claims,
   dependents,
   divisions,
@@ -41,6 +43,7 @@ import {
 } from '../server/db/schema';
 import { ACCOUNTS, DEMO_PASSWORD } from '../server/idp/accounts';
 import { seedDatabase } from '../server/db/seed/seed-database';
+import { generateFullFile } from '../server/services/carrier-files';
 import { CALLERS as FUZZ_CALLERS, fuzzRequestOf, fuzzViolation, loadKnownIds } from '../server/test/fuzz-requests';
 import { LoginSession, httpSend, signInWith } from '../server/test/sign-in';
 import { exitAfter, fixed } from './support/figures';
@@ -73,6 +76,7 @@ type Records = {
   claimPK: number;
   claimantPK: number;
   requestPK: number;
+  carrierFilePK: number;
   documents: { funding: string; invoice: string; monthly: string };
 };
 
@@ -123,6 +127,13 @@ async function recordsOf(db: Db, employerPK: number): Promise<Records> {
       .orderBy(sql`${requests.type} <> 'NewEnrollment'`, requests.requestPK)
       .limit(1),
   );
+  const carrierFile = await first(
+    db
+      .select({ pk: carrierFiles.carrierFilePK })
+      .from(carrierFiles)
+      .where(eq(carrierFiles.employerPK, employerPK))
+      .limit(1),
+  );
   const docs = await db
     .select({ kind: documents.kind, name: documents.documentName })
     .from(documents)
@@ -141,6 +152,7 @@ async function recordsOf(db: Db, employerPK: number): Promise<Records> {
     claimPK: pk(claim?.pk, 7),
     claimantPK: pk(claim?.subscriberPK, 8),
     requestPK: pk(request?.pk, 9),
+    carrierFilePK: pk(carrierFile?.pk, 10),
     documents: { funding: doc('funding'), invoice: doc('invoice'), monthly: doc('monthly') },
   };
 }
@@ -199,9 +211,8 @@ const SAMPLES: { readonly [N in EndpointName]: (r: Records) => Sample } = {
   censusForGroup: (r) => ({ body: { employerPK: r.employerPK } }),
   censusSummary: (r) => ({ body: { employerPK: r.employerPK } }),
   carrierFileList: (r) => ({ body: { employerPK: r.employerPK } }),
-  // No seeded group has a carrier file: an allowed caller is told the file does not exist.
-  carrierFile: (r) => ({ query: { employerPK: r.employerPK, carrierFilePK: MISSING_PK } }),
-  carrierFileView: (r) => ({ query: { employerPK: r.employerPK, carrierFilePK: MISSING_PK } }),
+  carrierFile: (r) => ({ query: { employerPK: r.employerPK, carrierFilePK: r.carrierFilePK } }),
+  carrierFileView: (r) => ({ query: { employerPK: r.employerPK, carrierFilePK: r.carrierFilePK } }),
   closeCarrierBatch: (r) => ({ body: { employerPK: r.employerPK } }),
   generateFullFile: (r) => ({ body: { employerPK: r.employerPK } }),
   carrierAcknowledgment: (r) => ({ body: { employerPK: r.employerPK } }),
@@ -332,9 +343,9 @@ try {
     }
 
     const records = new Map<number, Records>();
-    for (const group of [...new Set(callers.map((c) => c.ownGroup)), OTHER_GROUP, UNKNOWN_GROUP]) {
-      records.set(group, await recordsOf(database.db, group));
-    }
+    const groups = [...new Set(callers.map((c) => c.ownGroup)), OTHER_GROUP];
+    for (const group of groups) await generateFullFile(database.db, group, 'bench', {});
+    for (const group of [...groups, UNKNOWN_GROUP]) records.set(group, await recordsOf(database.db, group));
     const lastAuditPK = async () =>
       (
         await database.db

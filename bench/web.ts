@@ -9,7 +9,7 @@
 // 3. a timespan of changing page and sorting (devtools throttling of the preset: 4× CPU and a slow 4G
 //    network on mobile), which gives INP.
 // Prints each run and the median per preset (performance, FCP, LCP, TBT, CLS, INP), the diagnostics
-// Lighthouse flags on the median run and the targets; the HTML flow reports stay in BENCH_REPORT_DIR.
+// Lighthouse flags on the median run and the targets; the flow reports (HTML and JSON) stay in BENCH_REPORT_DIR.
 // Exits non-zero when a run fails (not when a target is missed: figures on a shared machine are noisy).
 //
 //   npm run bench:web
@@ -204,6 +204,7 @@ async function run(preset: PresetName, index: number, reportDir: string): Promis
 
     const result = await flow.createFlowResult();
     await writeFile(path.join(reportDir, `${preset}-${index + 1}.html`), await flow.generateReport());
+    await writeFile(path.join(reportDir, `${preset}-${index + 1}.json`), JSON.stringify(result));
     const [navigation, span] = result.steps.map((step) => step.lhr) as [Result, Result];
     const value = (lhr: Result, id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
     return {

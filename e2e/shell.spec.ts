@@ -131,6 +131,33 @@ test('an unknown path ends on home', async ({ page, signInAs }) => {
   await expect(page.getByRole('heading', { level: 1, name: 'Home' })).toBeVisible();
 });
 
+test("a screen opened by its address fetches its own code beside the router's", async ({ page, signInAs }) => {
+  await signInAs('hr@example.com');
+  const scripts: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+  });
+  await page.goto('/census-report');
+  await expect(page.getByRole('heading', { level: 1, name: 'Census Report' })).toBeVisible();
+  const named = (await page.locator('meta[name="route-chunks"]').getAttribute('content'))?.split(' ') ?? [];
+  expect(named.length).toBeGreaterThan(0);
+  // Each named chunk is asked for once (the preload), and the screen runs from it.
+  for (const chunk of named)
+    expect(
+      scripts.filter((url) => url === chunk),
+      chunk,
+    ).toHaveLength(1);
+  const preloaded = await page
+    .locator('link[rel="modulepreload"]')
+    .evaluateAll((links) => links.map((link) => link.getAttribute('href')));
+  expect(preloaded).toEqual(expect.arrayContaining(named));
+
+  // A page that is not a screen of its own names nothing.
+  await page.goto('/no-such-page');
+  await expect(page.getByRole('heading', { level: 1, name: 'Home' })).toBeVisible();
+  await expect(page.locator('meta[name="route-chunks"]')).toHaveCount(0);
+});
+
 test('logout leaves no app or sign-in data in web storage', async ({ page, signInAs, shell, loginPage }) => {
   await signInAs('hr@example.com');
   expect((await storageKeys(page)).session.length).toBeGreaterThan(0);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkBudget, entryGraph, formatReport, type Manifest } from './bundle-budget';
+import { checkBudget, entryGraph, formatReport, importCycles, type Manifest } from './bundle-budget';
 
 // The shape Vite writes to .vite/manifest.json: source keys, `_name.js` keys for shared chunks.
 const manifest: Manifest = {
@@ -31,6 +31,29 @@ describe('entryGraph', () => {
     expect(() => entryGraph({ 'index.html': { file: 'assets/i.js', isEntry: true, imports: ['_gone.js'] } })).toThrow(
       /_gone\.js/,
     );
+  });
+});
+
+describe('importCycles', () => {
+  it('finds none where imports only go one way, dynamic imports aside', () => {
+    expect(importCycles(manifest)).toEqual([]);
+    expect(
+      importCycles({
+        'index.html': { file: 'assets/i.js', isEntry: true, dynamicImports: ['src/a.tsx'] },
+        'src/a.tsx': { file: 'assets/a.js', dynamicImports: ['index.html'] },
+      }),
+    ).toEqual([]);
+  });
+
+  it('names each loop of chunks importing each other statically', () => {
+    expect(
+      importCycles({
+        ...manifest,
+        '_mui-base.js': { file: 'assets/mui-base.js', imports: ['_react-b.js', '_mui.js'] },
+        '_mui.js': { file: 'assets/mui.js', imports: ['_mui-base.js'] },
+        '_self.js': { file: 'assets/self.js', imports: ['_self.js'] },
+      }),
+    ).toEqual(['assets/mui-base.js → assets/mui.js → assets/mui-base.js', 'assets/self.js → assets/self.js']);
   });
 });
 

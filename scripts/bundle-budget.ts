@@ -48,6 +48,28 @@ export function entryGraph(manifest: Manifest): Set<string> {
   return files;
 }
 
+/**
+ * Chunks that import each other statically, each cycle once as `a.js → b.js → a.js`. A module of one
+ * may then run before a module of the other it builds on (a component styled from one not yet
+ * defined), which breaks the app at start-up; manual chunk groups can make such cycles.
+ */
+export function importCycles(manifest: Manifest): string[] {
+  const state = new Map<string, 'open' | 'done'>();
+  const cycles: string[] = [];
+  const visit = (key: string, path: string[]) => {
+    state.set(key, 'open');
+    for (const next of manifest[key]?.imports ?? []) {
+      if (state.get(next) === 'open') {
+        const loop = [...path.slice(path.indexOf(next)), next];
+        cycles.push(loop.map((k) => manifest[k]?.file ?? k).join(' → '));
+      } else if (!state.has(next)) visit(next, [...path, next]);
+    }
+    state.set(key, 'done');
+  };
+  for (const key of Object.keys(manifest)) if (!state.has(key)) visit(key, [key]);
+  return cycles;
+}
+
 /** Splits the JS files into initial and lazy and checks both against the budget. */
 export function checkBudget(chunks: SizedChunk[], initialFiles: Set<string>, budget: Budget = BUDGET): BudgetReport {
   const bySize = [...chunks].sort((a, b) => b.gzip - a.gzip || a.file.localeCompare(b.file));

@@ -1,6 +1,3 @@
-import path from 'node:path';
-import { existsSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
 import type { Writable } from 'node:stream';
 import Fastify, { type FastifyInstance } from 'fastify';
 import swagger from '@fastify/swagger';
@@ -13,6 +10,7 @@ import { createGrantCheck } from './idp/grant-check';
 import { DEFAULT_THROTTLE_POLICY } from './idp/sign-in-throttle';
 import { AuthError, createTokenVerifier, type AuthUser } from './auth/verify-token';
 import { logOptions } from './lib/log-options';
+import { loadSpaPage } from './lib/spa-page';
 import { HttpProblem } from './lib/problem';
 import { registerHealthRoutes } from './plugins/health';
 import { registerMetrics } from './plugins/metrics';
@@ -136,10 +134,9 @@ export async function buildApp({
     publicUrl: config.publicUrl,
     externalOrigins: config.oidcAuthority ? [new URL(config.oidcAuthority).origin] : [],
   });
-  const indexFile = path.join(config.distDir, 'index.html');
-  const spaIndex = config.serveSpa && existsSync(indexFile);
+  const spaPage = config.serveSpa ? await loadSpaPage(config.distDir) : null;
   // Before any plugin, so every encapsulated context inherits the problem-body handlers.
-  registerProblemHandling(app, { spaIndexHtml: spaIndex ? await readFile(indexFile, 'utf8') : null });
+  registerProblemHandling(app, { spaPage });
   // Before every other route: the metrics time only routes registered after them.
   if (config.metrics) {
     await registerMetrics(app, { db, ...database, token: config.metricsToken, isDraining });
@@ -177,6 +174,6 @@ export async function buildApp({
   if (config.processingTriggerToken)
     await app.register(processingTriggerRoutes, { db, token: config.processingTriggerToken });
 
-  if (spaIndex) await registerSpaAssets(app, config.distDir);
+  if (spaPage) await registerSpaAssets(app, config.distDir);
   return app;
 }

@@ -3,8 +3,9 @@ import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { loadRoutedApp } from './app/load-routed-app';
 import { isRouteGuardOutcome } from './features/session/route-guard-outcomes';
-import { discardAbandonedAuthRequests } from './lib/app-storage';
+import { discardAbandonedAuthRequests, hasStoredUser } from './lib/app-storage';
 import { isAuthCallbackPath } from './lib/config';
+import { preloadRouteChunks } from './lib/route-preloads';
 
 // Outside the provider's callbacks no pending sign-in/sign-out request is still wanted.
 if (!isAuthCallbackPath(window.location.pathname)) discardAbandonedAuthRequests();
@@ -12,6 +13,8 @@ if (!isAuthCallbackPath(window.location.pathname)) discardAbandonedAuthRequests(
 // The router's chunk is fetched while React starts and the stored user is read; failures surface
 // where it is rendered.
 loadRoutedApp().catch(() => undefined);
+// So does the screen's own code; a visitor without a stored user is on the way to the sign-in page.
+if (hasStoredUser()) preloadRouteChunks();
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');

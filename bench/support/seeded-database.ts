@@ -2,7 +2,7 @@
 // next run) or in a temp folder (removed at the end). The large group is seeded first by a child
 // process, and skipped when it is already there.
 import { execFile } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -11,6 +11,8 @@ import { fixed } from './figures';
 
 export async function openSeededDatabase(name: string, members: number) {
   const dataDir = process.env.BENCH_DATA_DIR ?? (await mkdtemp(path.join(os.tmpdir(), `bench-${name}-`)));
+  // A kept folder may not exist yet (the first run that names it).
+  await mkdir(dataDir, { recursive: true });
   const target = process.env.DATABASE_URL ?? path.join(dataDir, 'db');
   console.log(`Seeding ${members.toLocaleString('en-US')} subscribers…`);
   const { stdout } = await promisify(execFile)(

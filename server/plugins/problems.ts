@@ -1,10 +1,10 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { CSP_NONCE_PLACEHOLDER } from '../../src/contracts/csp';
 import { HttpProblem, sendProblem } from '../lib/problem';
+import type { SpaPage } from '../lib/spa-page';
 
 /** Every failure leaves as a JSON problem body; bad input is a 400, never a 500. */
-export function registerProblemHandling(app: FastifyInstance, opts: { spaIndexHtml: string | null }) {
+export function registerProblemHandling(app: FastifyInstance, opts: { spaPage: SpaPage | null }) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof HttpProblem) return sendProblem(reply, error);
     if (hasZodFastifySchemaValidationErrors(error)) {
@@ -28,9 +28,9 @@ export function registerProblemHandling(app: FastifyInstance, opts: { spaIndexHt
     const pathname = request.url.split('?')[0] ?? '/';
     // Client-side routes of the SPA: any other GET for a page gets index.html. A missing file under
     // /assets (a chunk of an older build, a source map) is a 404, never the page in its place.
-    if (opts.spaIndexHtml && request.method === 'GET' && !/^\/(api|idp|assets)(\/|$)/.test(pathname)) {
+    if (opts.spaPage && request.method === 'GET' && !/^\/(api|idp|assets)(\/|$)/.test(pathname)) {
       // Each answer carries its own style nonce, so index.html is never cached as it is.
-      const html = opts.spaIndexHtml.replaceAll(CSP_NONCE_PLACEHOLDER, reply.cspNonce.style);
+      const html = opts.spaPage(pathname, reply.cspNonce.style);
       return reply.header('cache-control', 'no-store').type('text/html; charset=utf-8').send(html);
     }
     return sendProblem(reply, new HttpProblem(404, 'Not Found', `No route for ${request.method} ${pathname}.`));

@@ -35,6 +35,7 @@ beforeAll(async () => {
     'assets/index-abc123.js.map': '{"version":3,"sources":["../../src/main.tsx"],"mappings":""}',
     'assets/small-def456.js': 'export {};\n',
     '.vite/manifest.json': '{"index.html":{"file":"assets/index-abc123.js","isEntry":true}}',
+    '.vite/route-preloads.json': '{"routes":[{"path":"/claim-search","files":["assets/claim-search-ghi789.js"]}]}',
   };
   for (const [name, content] of Object.entries(files)) await writeFile(path.join(distDir, name), content);
   database = await createTestDatabase({ seed: false });
@@ -99,8 +100,17 @@ describe('SPA assets', () => {
     }
   });
 
-  it('keeps the build manifest to itself', async () => {
+  it("names a screen's own chunks in its index.html, and no others", async () => {
+    const meta = '<meta name="route-chunks" content="/assets/claim-search-ghi789.js">';
+    expect((await get('/claim-search')).body).toContain(meta);
+    expect((await get('/claim-search?lastName=x')).body).toContain(meta);
+    expect((await get('/')).body).not.toContain('route-chunks');
+  });
+
+  it('keeps the build manifest and the route preloads to itself', async () => {
     const res = await get('/.vite/manifest.json');
     expect(res.body).not.toContain('isEntry');
+    const preloads = await get('/.vite/route-preloads.json');
+    expect(preloads.body).not.toContain('claim-search-ghi789');
   });
 });

@@ -7,6 +7,7 @@ import { EXPORT_CONTENT_TYPES } from '../../src/contracts/exports';
 import type { AuthUser } from '../auth/verify-token';
 import type { Db } from '../db/client';
 import { HttpProblem } from '../lib/problem';
+import { registerCompression } from '../plugins/compression';
 import { authorizeArea, authorizeCall } from './authorize';
 import { callAudited, registerAccessAudit } from './access-audit';
 import type { FileAnswer } from '../lib/file-answer';
@@ -57,6 +58,7 @@ function sendFile(reply: FastifyReply, file: FileAnswer) {
 export async function apiRoutes(app: FastifyInstance, opts: ApiOptions) {
   // Only the request list is form-encoded (spec 1 §7); the parser is scoped to the API.
   await app.register(formbody);
+  await registerCompression(app);
   app.decorateRequest('user', null);
   app.decorateRequest('employerPK', null);
   registerAccessAudit(app, opts.db);
@@ -76,6 +78,9 @@ export async function apiRoutes(app: FastifyInstance, opts: ApiOptions) {
       method: endpoint.method,
       url: endpointUrl(endpoint),
       config: { endpoint: name },
+      // Files (PDF, CSV, 834, exports) stream out as they are, with their own backpressure; JSON
+      // answers are compressed (plugins/compression.ts).
+      ...(endpoint.responseType !== 'json' ? { compress: false as const } : {}),
       schema: {
         operationId: name,
         summary: endpoint.summary,

@@ -2,6 +2,8 @@ import Box from '@mui/material/Box';
 import Drawer from '@mui/material/Drawer';
 import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import type { Theme } from '@mui/material/styles';
 import { useLocation } from '@tanstack/react-router';
 import { useState, type ReactNode } from 'react';
 import { BRAND } from '../../contracts/brand';
@@ -27,6 +29,8 @@ export function AppShell({ group, logout, children }: AppShellProps) {
   const currentEmployerPK = useEmployerPK();
   const pathname = useLocation({ select: (location) => location.pathname });
   const [mobileOpen, setMobileOpen] = useState(false);
+  // Read before the first paint (noSsr), so a phone never renders the permanent menu it would hide.
+  const wide = useMediaQuery((theme: Theme) => theme.breakpoints.up('md'), { noSsr: true });
   const entries = visibleMenu(session?.groupRoles ?? [], currentEmployerPK);
 
   // One landmark holds the drawer's title, menu and version, so no content sits outside a landmark.
@@ -59,30 +63,25 @@ export function AppShell({ group, logout, children }: AppShellProps) {
         logout={logout}
         onOpenMenu={() => setMobileOpen(true)}
       />
-      {/* Small screens: a temporary drawer; the permanent one is not rendered there, so the menu exists once. */}
-      <Box sx={{ gridArea: { md: 'menu' }, display: { xs: 'contents', md: 'block' } }}>
+      {/* Small screens: a temporary drawer; wide ones: the permanent one. The menu exists once. */}
+      {wide ? (
+        <Drawer
+          variant="permanent"
+          open
+          sx={{ gridArea: 'menu', '& .MuiDrawer-paper': { width: DRAWER_WIDTH, boxSizing: 'border-box' } }}
+        >
+          {menu}
+        </Drawer>
+      ) : (
         <Drawer
           variant="temporary"
           open={mobileOpen}
           onClose={() => setMobileOpen(false)}
-          sx={{
-            display: { xs: 'block', md: 'none' },
-            '& .MuiDrawer-paper': { width: DRAWER_WIDTH, maxWidth: '85vw' },
-          }}
+          sx={{ '& .MuiDrawer-paper': { width: DRAWER_WIDTH, maxWidth: '85vw' } }}
         >
           {mobileOpen && menu}
         </Drawer>
-        <Drawer
-          variant="permanent"
-          open
-          sx={{
-            display: { xs: 'none', md: 'block' },
-            '& .MuiDrawer-paper': { width: DRAWER_WIDTH, boxSizing: 'border-box' },
-          }}
-        >
-          {menu}
-        </Drawer>
-      </Box>
+      )}
       <Box component="main" id={MAIN_CONTENT_ID} sx={{ gridArea: 'main', minWidth: 0, p: { xs: 2, sm: 3 } }}>
         {children}
       </Box>
