@@ -182,6 +182,19 @@ test.describe('every screen and dialog is accessible at 1,366 px and at 320 px',
           await card.click();
           await expect(card).toHaveAttribute('aria-pressed', 'true');
           await expect(page.getByRole('button', { name: 'Download PDF' })).toBeEnabled();
+          // No headers to click: the sort is chosen above the cards and lands in the address.
+          await page.getByRole('combobox', { name: 'Sort by' }).selectOption('Claim#');
+          await page.getByRole('combobox', { name: 'Order' }).selectOption('Ascending');
+          await expect.poll(() => new URL(page.url()).searchParams.get('sort')).toBe('claimNumber ASC');
+          // Claim numbers are digits of one length: text order is number order.
+          await expect
+            .poll(async () => {
+              const numbers = await page
+                .getByTestId('claim-card')
+                .evaluateAll((cards) => cards.map((c) => /Claim# (\d+)/.exec(c.textContent ?? '')?.[1] ?? ''));
+              return numbers.length > 1 && numbers.every((n, i) => i === 0 || numbers[i - 1]! <= n);
+            })
+            .toBe(true);
         }
       });
 

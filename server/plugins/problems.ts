@@ -20,7 +20,9 @@ export function registerProblemHandling(app: FastifyInstance, opts: { spaPage: S
       // Malformed JSON, unsupported media type, body too large and the like.
       return sendProblem(reply, new HttpProblem(status, error.code ?? 'Bad Request', error.message));
     }
-    request.log.error({ err: error }, 'unhandled error');
+    // A stream that closed before its end: the client went away (a cancelled call), not a fault here.
+    if (error.code === 'ERR_STREAM_PREMATURE_CLOSE') request.log.info('client closed the connection mid-answer');
+    else request.log.error({ err: error }, 'unhandled error');
     return sendProblem(reply, new HttpProblem(500, 'Internal Server Error', 'An error occurred. Please try again.'));
   });
 

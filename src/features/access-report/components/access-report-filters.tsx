@@ -2,8 +2,11 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
+import { useState } from 'react';
 import { Controller, useForm, type Control } from 'react-hook-form';
 import { FilterFormButtons } from '../../../components/form/filter-form-buttons';
+import { fieldId } from '../../../components/form/field-messages';
+import { FormErrorSummary } from '../../../components/form/form-error-summary';
 import {
   ACCESS_ENDPOINT_NAMES,
   accessReportFilterForm,
@@ -19,20 +22,44 @@ type AccessReportFiltersProps = {
 };
 
 const EMPTY = filterFormValuesOf({});
+const ID_PREFIX = 'access';
+
+/** Labels in screen order, for the fields and the error summary. */
+const LABELS = {
+  from: 'From',
+  to: 'To',
+  user: 'User (email contains)',
+  member: 'Member (last name or SSN last 4)',
+  endpoint: 'Action',
+  outcome: 'Outcome',
+} as const satisfies Record<keyof AccessReportFilterFormValues, string>;
+const SUMMARY_FIELDS = Object.entries(LABELS).map(([name, label]) => ({
+  name: name as keyof AccessReportFilterFormValues,
+  label,
+}));
 
 /** Date range, user, member, action and outcome; Search applies them, Clear Filters drops them. */
 export function AccessReportFilters({ search, onSearch }: AccessReportFiltersProps) {
-  const form = useForm({ resolver: zodResolver(accessReportFilterForm), defaultValues: filterFormValuesOf(search) });
-  const submit = form.handleSubmit((values) => onSearch(filtersOf(values)));
+  const form = useForm({
+    resolver: zodResolver(accessReportFilterForm),
+    defaultValues: filterFormValuesOf(search),
+    shouldFocusError: false,
+  });
+  const [attempt, setAttempt] = useState(0);
+  const submit = form.handleSubmit(
+    (values) => onSearch(filtersOf(values)),
+    () => setAttempt((a) => a + 1),
+  );
 
   return (
     <form noValidate aria-label="Access Report filters" onSubmit={submit}>
+      <FormErrorSummary form={form} fields={SUMMARY_FIELDS} idPrefix={ID_PREFIX} attempt={attempt} />
       <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} useFlexGap sx={{ flexWrap: 'wrap' }}>
-        <FilterField control={form.control} name="from" label="From" type="date" />
-        <FilterField control={form.control} name="to" label="To" type="date" />
-        <FilterField control={form.control} name="user" label="User (email contains)" />
-        <FilterField control={form.control} name="member" label="Member (last name or SSN last 4)" />
-        <FilterField control={form.control} name="endpoint" label="Action" select>
+        <FilterField control={form.control} name="from" type="date" />
+        <FilterField control={form.control} name="to" type="date" />
+        <FilterField control={form.control} name="user" />
+        <FilterField control={form.control} name="member" />
+        <FilterField control={form.control} name="endpoint" select>
           <MenuItem value="">All actions</MenuItem>
           {ACCESS_ENDPOINT_NAMES.map((name) => (
             <MenuItem key={name} value={name}>
@@ -40,7 +67,7 @@ export function AccessReportFilters({ search, onSearch }: AccessReportFiltersPro
             </MenuItem>
           ))}
         </FilterField>
-        <FilterField control={form.control} name="outcome" label="Outcome" select>
+        <FilterField control={form.control} name="outcome" select>
           <MenuItem value="">All outcomes</MenuItem>
           <MenuItem value="allowed">Allowed</MenuItem>
           <MenuItem value="refused">Refused</MenuItem>
@@ -60,22 +87,22 @@ export function AccessReportFilters({ search, onSearch }: AccessReportFiltersPro
 type FilterFieldProps = {
   control: Control<AccessReportFilterFormValues>;
   name: keyof AccessReportFilterFormValues;
-  label: string;
   type?: 'date';
   select?: boolean;
   children?: React.ReactNode;
 };
 
-function FilterField({ control, name, label, type, select, children }: FilterFieldProps) {
+function FilterField({ control, name, type, select, children }: FilterFieldProps) {
   return (
     <Controller
       control={control}
       name={name}
-      render={({ field, fieldState }) => (
+      render={({ field: { ref, ...field }, fieldState }) => (
         <TextField
           {...field}
-          id={`access-${name}`}
-          label={label}
+          inputRef={ref}
+          id={fieldId(name, ID_PREFIX)}
+          label={LABELS[name]}
           type={type}
           select={select}
           size="small"

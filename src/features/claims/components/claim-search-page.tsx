@@ -23,6 +23,7 @@ import { claimPageOf, eobQuery, nextClaimSort, toClaimSearchBody } from '../clai
 import { useClaimSearch } from '../use-claim-search';
 import { ClaimCards } from './claim-cards';
 import { ClaimFilterForm } from './claim-filter-form';
+import { ClaimSortControl } from './claim-sort-control';
 import { ClaimTable } from './claim-table';
 
 /** The claim's explanation of benefits in a new window; call it inside the click. */
@@ -86,11 +87,14 @@ export function ClaimSearchPage() {
                 : 'No claims match your search.'}
             </Typography>
           ) : phone ? (
-            <ClaimCards
-              claims={data.list}
-              selectedClaimID={selected?.claimID ?? null}
-              onSelect={(claim) => setSelectedClaimID(claim.claimID)}
-            />
+            <>
+              <ClaimSortControl sort={search.sort} onSort={(sort) => setSearch({ sort, page: 1 })} />
+              <ClaimCards
+                claims={data.list}
+                selectedClaimID={selected?.claimID ?? null}
+                onSelect={(claim) => setSelectedClaimID(claim.claimID)}
+              />
+            </>
           ) : (
             <ClaimTable
               claims={data.list}
