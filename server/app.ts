@@ -21,6 +21,7 @@ import { apiRoutes } from './routes/api';
 import { handlers as defaultHandlers } from './routes/handlers';
 import { startProcessingWorker } from './services/processing';
 import { startCarrierFeedWorker } from './services/carrier-files';
+import { startDatabaseMaintenance } from './services/database-maintenance';
 import type { IntervalWorker } from './lib/interval-worker';
 import { processingTriggerRoutes } from './routes/processing-trigger';
 import type { Handlers } from './routes/handler-types';
@@ -114,6 +115,19 @@ export async function buildApp({
       );
     });
   }
+  let maintenance: IntervalWorker | null = null;
+  // PostgreSQL has its own autovacuum; the embedded database has none.
+  if (database.driver === 'pglite' && config.maintenanceIntervalMs > 0) {
+    app.addHook('onReady', async () => {
+      if (draining) return;
+      maintenance = startDatabaseMaintenance(
+        db,
+        config.maintenanceIntervalMs,
+        ({ table, ms }) => app.log.info({ table, ms }, 'vacuumed and analyzed'),
+        (err) => app.log.error({ err }, 'database maintenance failed'),
+      );
+    });
+  }
   app.decorate('drain', () => {
     if (draining) return;
     draining = true;
@@ -121,12 +135,14 @@ export async function buildApp({
     // Stops claiming at once; the request in hand is awaited when the app closes.
     void worker?.stop();
     void carrierFeed?.stop();
+    void maintenance?.stop();
   });
   // Also when close() is called without drain() first (tests, a second signal).
   app.addHook('preClose', async () => app.drain());
   app.addHook('onClose', async () => {
     await worker?.stop();
     await carrierFeed?.stop();
+    await maintenance?.stop();
   });
   const isDraining = () => draining;
 

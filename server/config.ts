@@ -23,6 +23,8 @@ export type AppConfig = {
   processingTriggerToken?: string;
   /** Period of closing the open carrier batches into 834 files in ms; 0 turns it off (on demand only). */
   carrierFeedIntervalMs: number;
+  /** Embedded database only: how often tables past the autovacuum thresholds are vacuumed; 0 turns it off. */
+  maintenanceIntervalMs: number;
   logLevel: string;
   /** The first sign-in lock after 5 wrong passwords; each further one doubles (capped at 15 minutes). */
   signInLockSeconds: number;
@@ -69,6 +71,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     processingIntervalMs: Math.max(0, Number(env.PROCESSING_INTERVAL_MS ?? 5000) || 0),
     processingTriggerToken: env.PROCESSING_TRIGGER_TOKEN || undefined,
     carrierFeedIntervalMs: nonNegative(env.CARRIER_FEED_INTERVAL_MS, 3_600_000),
+    maintenanceIntervalMs: nonNegative(env.PGLITE_MAINTENANCE_INTERVAL_MS, 600_000),
     logLevel: env.LOG_LEVEL ?? 'info',
     signInLockSeconds: Math.max(1, Number(env.SIGN_IN_LOCK_SECONDS ?? 30) || 30),
     trustProxy: env.TRUST_PROXY ?? 'loopback',
