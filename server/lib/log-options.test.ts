@@ -1,27 +1,27 @@
-import { Writable } from 'node:stream';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
 import { loadConfig } from '../config';
 import { subscribers } from '../db/schema';
 import { createTestDatabase, type TestDatabase } from '../db/test-database';
+import { captureLog } from '../test/log-capture';
 import { signIn } from '../test/sign-in';
 import { pathOnly } from './log-options';
 
 let database: TestDatabase;
 let app: Awaited<ReturnType<typeof buildApp>>;
-const lines: string[] = [];
+const log = captureLog();
+const lines = log.lines;
 
 beforeAll(async () => {
   database = await createTestDatabase({ seed: true });
   const config = loadConfig({ PUBLIC_URL: 'http://localhost', SERVE_SPA: 'false', PROCESSING_INTERVAL_MS: '0' });
-  const stream = new Writable({
-    write(chunk, _encoding, done) {
-      lines.push(...String(chunk).split('\n').filter(Boolean));
-      done();
-    },
+  app = await buildApp({
+    config: { ...config, logLevel: 'info' },
+    db: database.db,
+    logger: true,
+    logStream: log.stream,
   });
-  app = await buildApp({ config: { ...config, logLevel: 'info' }, db: database.db, logger: true, logStream: stream });
   await app.ready();
 });
 

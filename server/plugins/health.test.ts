@@ -1,6 +1,5 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { Writable } from 'node:stream';
 import { count, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
@@ -8,22 +7,18 @@ import { loadConfig } from '../config';
 import { migrationsFolder, migrationsSchema } from '../db/client';
 import { auditEvents } from '../db/schema';
 import { createTestDatabase, type TestDatabase } from '../db/test-database';
+import { captureLog } from '../test/log-capture';
 import { HEALTH_PATH, READY_PATH } from './health';
 
 let database: TestDatabase;
 let app: Awaited<ReturnType<typeof buildApp>>;
-const lines: string[] = [];
+const log = captureLog();
+const lines = log.lines;
 
 beforeAll(async () => {
   database = await createTestDatabase();
   const config = loadConfig({ PUBLIC_URL: 'http://localhost', SERVE_SPA: 'false', PROCESSING_INTERVAL_MS: '0' });
-  const stream = new Writable({
-    write(chunk, _encoding, done) {
-      lines.push(...String(chunk).split('\n').filter(Boolean));
-      done();
-    },
-  });
-  app = await buildApp({ config, db: database.db, logger: true, logStream: stream });
+  app = await buildApp({ config, db: database.db, logger: true, logStream: log.stream });
   await app.ready();
 });
 afterAll(async () => {

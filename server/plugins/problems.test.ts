@@ -1,20 +1,11 @@
-import { Writable } from 'node:stream';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { captureLog } from '../test/log-capture';
 import { registerProblemHandling } from './problems';
 
-const lines: { level: number; msg: string }[] = [];
-const app = Fastify({
-  logger: {
-    level: 'info',
-    stream: new Writable({
-      write(chunk, _encoding, done) {
-        for (const line of String(chunk).split('\n').filter(Boolean)) lines.push(JSON.parse(line));
-        done();
-      },
-    }),
-  },
-});
+const log = captureLog();
+const app = Fastify({ logger: { level: 'info', stream: log.stream } });
+const entries = () => log.lines.map((line) => JSON.parse(line) as { level: number; msg: string });
 
 beforeAll(async () => {
   registerProblemHandling(app, { spaPage: null });
@@ -31,18 +22,22 @@ afterAll(() => app.close());
 
 describe('problem handling', () => {
   it('logs a client gone mid-answer as information, not as a failure', async () => {
-    lines.length = 0;
+    log.lines.length = 0;
     await app.inject({ method: 'GET', url: '/gone' });
-    expect(lines.filter((line) => line.level >= 50)).toEqual([]);
-    expect(lines.map((line) => line.msg)).toContain('client closed the connection mid-answer');
+    expect(entries().filter((line) => line.level >= 50)).toEqual([]);
+    expect(entries().map((line) => line.msg)).toContain('client closed the connection mid-answer');
   });
 
   it('logs any other failure as an error and answers a 500 problem without its message', async () => {
-    lines.length = 0;
+    log.lines.length = 0;
     const res = await app.inject({ method: 'GET', url: '/broken' });
     expect(res.statusCode).toBe(500);
     expect(res.json()).toMatchObject({ status: 500, title: 'Internal Server Error' });
     expect(res.body).not.toContain('database unreachable');
-    expect(lines.filter((line) => line.level === 50).map((line) => line.msg)).toEqual(['unhandled error']);
+    expect(
+      entries()
+        .filter((line) => line.level === 50)
+        .map((line) => line.msg),
+    ).toEqual(['unhandled error']);
   });
 });

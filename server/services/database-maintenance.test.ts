@@ -1,13 +1,13 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { Writable } from 'node:stream';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
 import { loadConfig } from '../config';
 import { openDatabase, type OpenedDatabase } from '../db/client';
 import { auditEvents, employers } from '../db/schema';
+import { captureLog } from '../test/log-capture';
 import { maintainTables, tablesDueForMaintenance } from './database-maintenance';
 
 // The embedded database as the server runs it (its own process, a folder), whatever the suite's driver:
@@ -104,25 +104,24 @@ describe('the server on the embedded database', () => {
     await database.db
       .insert(auditEvents)
       .values(Array.from({ length: 1_500 }, () => ({ actor: 'maintenance-test', action: 'pageView', detail: {} })));
-    const lines: { msg: string; table?: string }[] = [];
-    const logStream = new Writable({
-      write(chunk, _encoding, done) {
-        for (const line of String(chunk).split('\n').filter(Boolean)) lines.push(JSON.parse(line));
-        done();
-      },
-    });
+    const log = captureLog();
     const config = loadConfig({ PUBLIC_URL: 'http://localhost', SERVE_SPA: 'false', PROCESSING_INTERVAL_MS: '0' });
     const app = await buildApp({
       config: { ...config, carrierFeedIntervalMs: 0, maintenanceIntervalMs: 50 },
       db: database.db,
       database: { driver: 'pglite' },
       logger: true,
-      logStream,
+      logStream: log.stream,
     });
     try {
       await app.ready();
       await expect
-        .poll(() => lines.filter((line) => line.msg === 'vacuumed and analyzed').map((line) => line.table))
+        .poll(() =>
+          log.lines
+            .map((line) => JSON.parse(line) as { msg: string; table?: string })
+            .filter((line) => line.msg === 'vacuumed and analyzed')
+            .map((line) => line.table),
+        )
         .toContain('audit_events');
       expect(await dueTables()).toEqual([]);
     } finally {
