@@ -114,7 +114,7 @@ try {
     let downloaded: Downloaded;
     try {
       downloaded = await downloadInChild({
-        url: `${base}${endpointUrl(endpoints.censusForGroup)}`,
+        url: `${base}${endpointUrl(endpoints.censusReport)}`,
         headers,
         body: JSON.stringify({ employerPK: LARGE_GROUP_EMPLOYER_PK }),
         timeoutMs: DEADLINE_MS,

@@ -184,7 +184,7 @@ const SAMPLES: { readonly [N in EndpointName]: (r: Records) => Sample } = {
   coverageOptions: (r) => ({
     query: { employerPK: r.employerPK, isMedical: true, hasDependents: false, divisionId: r.divisionPK },
   }),
-  claimDetails: (r) => ({ query: { employerPK: r.employerPK }, body: { recordsPerPage: 5 } }),
+  claimSearch: (r) => ({ query: { employerPK: r.employerPK }, body: { recordsPerPage: 5 } }),
   createEnrollmentRequest: (r) => ({ body: { employerPK: r.employerPK, saveStep: 1, subscriber: {} } }),
   updateEnrollmentRequest: (r) => ({
     query: { requestPK: r.requestPK },
@@ -208,7 +208,7 @@ const SAMPLES: { readonly [N in EndpointName]: (r: Records) => Sample } = {
   requestDetails: (r) => ({ query: { requestPK: r.requestPK } }),
   hrApproveRequest: (r) => ({ query: { requestPK: r.requestPK } }),
   viewEnrollmentPdf: (r) => ({ query: { requestPK: r.requestPK } }),
-  censusForGroup: (r) => ({ body: { employerPK: r.employerPK } }),
+  censusReport: (r) => ({ body: { employerPK: r.employerPK } }),
   censusSummary: (r) => ({ body: { employerPK: r.employerPK } }),
   carrierFileList: (r) => ({ body: { employerPK: r.employerPK } }),
   carrierFile: (r) => ({ query: { employerPK: r.employerPK, carrierFilePK: r.carrierFilePK } }),

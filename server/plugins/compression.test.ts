@@ -48,7 +48,7 @@ describe('compression of API answers', () => {
 
     const census = await t.app.inject({
       method: 'POST',
-      url: endpointUrl(endpoints.censusForGroup),
+      url: endpointUrl(endpoints.censusReport),
       headers,
       payload: { employerPK: 2 },
     });

@@ -107,7 +107,7 @@ describe('access audit of member reads', () => {
       ['getEnrollmentRequest', { query: { requestPK: r.requestPK } }, [`request:${r.requestPK}`]],
       ['requestDetails', { query: { requestPK: r.requestPK } }, [`request:${r.requestPK}`]],
       ['viewEnrollmentPdf', { query: { requestPK: r.requestPK } }, [`request:${r.requestPK}`]],
-      ['censusForGroup', { body: { employerPK: 2 } }, []],
+      ['censusReport', { body: { employerPK: 2 } }, []],
       ['specAggFile', { query: { employerPK: 2, file: r.doc('monthly') } }, []],
       ['getFundingReport', { query: { employerPK: 2, fileName: r.doc('funding') } }, []],
       ['getInvoice', { query: { employerPK: 2, fileName: r.doc('invoice') } }, []],
@@ -146,7 +146,7 @@ describe('access audit of member reads', () => {
         (b: { list: { pk: number }[] }) => b.list.map((s) => `request:${s.pk}`),
       ],
       [
-        'claimDetails',
+        'claimSearch',
         { query: { employerPK: 2 }, body: { recordsPerPage: 5 } },
         'claim',
         (b: { list: { claimID: number }[] }) => b.list.map((c) => `claim:${c.claimID}`),

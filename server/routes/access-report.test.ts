@@ -75,7 +75,7 @@ describe('Access Report', () => {
     expect(memberCall.statusCode).toBe(403);
     const census = await t.app.inject({
       method: 'POST',
-      url: endpointUrl(endpoints.censusForGroup),
+      url: endpointUrl(endpoints.censusReport),
       headers: await t.auth('auditor@example.com'),
       payload: { employerPK: 2 },
     });
@@ -100,6 +100,24 @@ describe('Access Report', () => {
     }
     const nobody = await report('auditor@example.com', { member: 'Zzznobody' });
     expect(listOf(nobody)).toEqual({ list: [], recordCount: 0 });
+  });
+
+  it('shows and filters rows written under a call\'s former name by its current name', async () => {
+    // A claim search audited before the call took its journey's name.
+    await t.db.insert(auditEvents).values({
+      actor: 'former-sub',
+      actorEmail: 'claims@example.com',
+      employerPK: 2,
+      action: 'access.read',
+      endpoint: 'claimDetails',
+      status: 200,
+      records: [],
+    });
+    const byAction = listOf(await report('auditor@example.com', { endpoint: 'claimSearch', recordsPerPage: 100 }));
+    expect(byAction.list).toEqual(
+      expect.arrayContaining([expect.objectContaining({ actor: 'former-sub', endpoint: 'claimSearch' })]),
+    );
+    expect(byAction.list.every((e) => e.endpoint === 'claimSearch')).toBe(true);
   });
 
   it('filters by user, action, outcome and date range, and pages', async () => {

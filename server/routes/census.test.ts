@@ -11,7 +11,7 @@ import { localToday } from '../lib/calendar';
 import { censusCsv } from '../services/census';
 import { createTestApp, type TestApp } from '../test/test-app';
 
-const CENSUS_URL = endpointUrl(endpoints.censusForGroup);
+const CENSUS_URL = endpointUrl(endpoints.censusReport);
 const US_DATE = /^\d{2}\/\d{2}\/\d{4}$/;
 const today = localToday();
 const year = Number(today.slice(0, 4));

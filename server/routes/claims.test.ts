@@ -20,7 +20,7 @@ afterAll(async () => {
 const search = async (body: Record<string, unknown>, opts: { email?: string; employerPK?: number } = {}) =>
   t.app.inject({
     method: 'POST',
-    url: `${endpointUrl(endpoints.claimDetails)}?employerPK=${opts.employerPK ?? 2}`,
+    url: `${endpointUrl(endpoints.claimSearch)}?employerPK=${opts.employerPK ?? 2}`,
     headers: await t.auth(opts.email ?? 'claims@example.com'),
     payload: body,
   });

@@ -199,7 +199,7 @@ describe.each(KINDS)('$list and $file', ({ kind, list: listName, file, param, em
 describe('single-role finance users', () => {
   const call = async (
     user: 'funding' | 'invoice',
-    name: ListName | FileName | 'censusForGroup',
+    name: ListName | FileName | 'censusReport',
     fileName = 'Funding Report.pdf',
   ) => {
     const headers = await t.auth(`${user}@example.com`);
@@ -210,7 +210,7 @@ describe('single-role finance users', () => {
         headers,
         payload: { filterOptions: { employerPK: 2 } },
       });
-    if (name === 'censusForGroup')
+    if (name === 'censusReport')
       return t.app.inject({ method: 'POST', url: endpointUrl(endpoints[name]), headers, payload: { employerPK: 2 } });
     return t.app.inject({ method: 'GET', url: fileUrl(name, { employerPK: 2, fileName, file: fileName }), headers });
   };
@@ -223,7 +223,7 @@ describe('single-role finance users', () => {
     expect((await call('funding', 'invoiceList')).statusCode).toBe(403);
     expect((await call('funding', 'getInvoice', name)).statusCode).toBe(403);
     expect((await call('funding', 'specAggFileList')).statusCode).toBe(403);
-    expect((await call('funding', 'censusForGroup')).statusCode).toBe(403);
+    expect((await call('funding', 'censusReport')).statusCode).toBe(403);
   });
 
   it('lets an Invoice user see invoices only', async () => {
@@ -234,6 +234,6 @@ describe('single-role finance users', () => {
     expect((await call('invoice', 'fundingReportList')).statusCode).toBe(403);
     expect((await call('invoice', 'getFundingReport', name)).statusCode).toBe(403);
     expect((await call('invoice', 'specAggFile', name)).statusCode).toBe(403);
-    expect((await call('invoice', 'censusForGroup')).statusCode).toBe(403);
+    expect((await call('invoice', 'censusReport')).statusCode).toBe(403);
   });
 });

@@ -48,7 +48,7 @@ async function claimFilter() {
 describe('claim search export', () => {
   it('downloads the whole filtered list as a typed spreadsheet named after the list, group and day', async () => {
     const filter = await claimFilter();
-    const list = await post('claimDetails', 'claims@example.com', { ...filter, recordsPerPage: 5 }, '?employerPK=2');
+    const list = await post('claimSearch', 'claims@example.com', { ...filter, recordsPerPage: 5 }, '?employerPK=2');
     const { recordCount } = list.json() as { recordCount: number };
     expect(recordCount).toBeGreaterThan(0);
 

@@ -116,7 +116,7 @@ export const handlers: Handlers = {
     return { ok: true as const };
   },
 
-  censusForGroup: async ({ db, user, employerPK, body, request }) => ({
+  censusReport: async ({ db, user, employerPK, body, request }) => ({
     fileName: CENSUS_FILE_NAME,
     contentType: 'text/csv; charset=utf-8',
     disposition: 'attachment',
@@ -140,7 +140,7 @@ export const handlers: Handlers = {
   viewIdCard: ({ db, query }) => viewIdCard(db, query.subscriberPK, query.idCardPK),
   idCardPdf: ({ db, query }) => idCardPdfFile(db, query),
   fsaInformation: ({ db, query }) => fsaInformation(db, query.subscriberPK),
-  claimDetails: ({ db, employerPK, body }) => searchClaims(db, employerPK, body),
+  claimSearch: ({ db, employerPK, body }) => searchClaims(db, employerPK, body),
   claimEobPdf: ({ db, query }) => claimEobFile(db, query),
 
   membershipInsight: ({ db, employerPK }) => membershipInsightOf(db, employerPK),

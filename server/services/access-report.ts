@@ -6,6 +6,7 @@ import { stringify } from 'csv-stringify';
 import { and, asc, desc, eq, gte, ilike, inArray, isNotNull, lt, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AccessEvent, accessReportFilters, accessReportQuery } from '../../src/contracts/access-report';
+import { auditedNamesOf, currentEndpointName } from '../../src/contracts/endpoints';
 import type { Db } from '../db/client';
 import { listTotal } from './list-total';
 import { auditEvents, claims, dependents, requests, subscribers } from '../db/schema';
@@ -74,7 +75,7 @@ async function whereOf(db: Db, employerPK: number, f: Filters): Promise<SQL | nu
     f.from ? gte(auditEvents.at, parseIsoDate(f.from)) : undefined,
     f.to ? lt(auditEvents.at, parseIsoDate(addDays(f.to, 1))) : undefined,
     f.user ? ilike(auditEvents.actorEmail, contains(f.user)) : undefined,
-    f.endpoint ? eq(auditEvents.endpoint, f.endpoint) : undefined,
+    f.endpoint ? inArray(auditEvents.endpoint, auditedNamesOf(f.endpoint)) : undefined,
     f.outcome === 'allowed' ? lt(auditEvents.status, 400) : undefined,
     f.outcome === 'refused' ? inArray(auditEvents.status, [401, 403, 404]) : undefined,
     touched,
@@ -101,7 +102,7 @@ function toEvent(row: Row): AccessEvent {
     at: row.at!.toISOString(),
     actor: row.actor!,
     actorEmail: row.actorEmail,
-    endpoint: row.endpoint!,
+    endpoint: currentEndpointName(row.endpoint!),
     action: row.action!,
     status: row.status,
     ip: row.ip,

@@ -13,7 +13,7 @@ export const claimQueries = {
     pagedListQueryOptions(
       ROOT,
       'list',
-      endpoints.claimDetails,
+      endpoints.claimSearch,
       { query: { employerPK }, body },
       {
         pageFields: ['page', 'recordsPerPage', 'sortColumn', 'sortOrder'],

@@ -57,6 +57,11 @@ export type Endpoint = {
   response?: z.ZodType;
   /** Set on every call of member data (PHI); see AuditSpec. */
   audit?: AuditSpec;
+  /**
+   * Names the call had before it took its journey's name. The audit trail is append-only, so older rows
+   * keep them; the Access Report shows and filters those rows under the current name.
+   */
+  formerNames?: readonly string[];
 };
 
 export function defineEndpoint<const E extends Endpoint>(endpoint: E): E {

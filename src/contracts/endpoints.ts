@@ -178,10 +178,11 @@ export const endpoints = {
     responseType: 'json',
     response: z.array(coverageOption),
   }),
-  claimDetails: defineEndpoint({
+  claimSearch: defineEndpoint({
     service: 'enrollment',
     method: 'POST',
     path: '/Employer/ClaimDetails',
+    formerNames: ['claimDetails'],
     summary: 'Claim search',
     area: 'claims',
     scope: employerScope('query'),
@@ -426,10 +427,11 @@ export const endpoints = {
     audit: { action: 'read', records: { 'query.requestPK': 'request' } },
     responseType: 'pdf',
   }),
-  censusForGroup: defineEndpoint({
+  censusReport: defineEndpoint({
     service: 'enrollment',
     method: 'POST',
     path: '/Report/GetCensusForGroup',
+    formerNames: ['censusForGroup'],
     summary: 'Census of a group as CSV (the one place a full SSN leaves the server)',
     area: 'census',
     scope: employerScope('body'),
@@ -772,3 +774,18 @@ export const endpoints = {
 
 export type Endpoints = typeof endpoints;
 export type EndpointName = keyof Endpoints;
+
+/** The names an endpoint's audit rows may carry: its own and its former ones. */
+export function auditedNamesOf(name: EndpointName): string[] {
+  const endpoint: { formerNames?: readonly string[] } = endpoints[name];
+  return [name, ...(endpoint.formerNames ?? [])];
+}
+
+const currentNames = new Map(
+  (Object.keys(endpoints) as EndpointName[]).flatMap((name) => auditedNamesOf(name).map((n) => [n, name] as const)),
+);
+
+/** The current name of an endpoint named in an audit row (rows written before a rename keep the old one). */
+export function currentEndpointName(stored: string): string {
+  return currentNames.get(stored) ?? stored;
+}

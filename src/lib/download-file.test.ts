@@ -85,7 +85,7 @@ describe('downloadFile', () => {
     const progress: DownloadProgress[] = [];
 
     await downloadFile(
-      endpoints.censusForGroup,
+      endpoints.censusReport,
       { body: { employerPK: 2 } },
       { fileName: 'Census Report.csv', onProgress: (p) => progress.push(p) },
     );
@@ -132,7 +132,7 @@ describe('downloadFile', () => {
     fetchMock.mockResolvedValue(new Response(body, { status: 200 }));
 
     const error = await downloadFile(
-      endpoints.censusForGroup,
+      endpoints.censusReport,
       { body: { employerPK: 2 } },
       { fileName: 'Census Report.csv' },
     ).catch((e: unknown) => e);

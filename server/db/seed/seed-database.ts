@@ -36,6 +36,9 @@ export async function seedDatabase(db: Db, opts: SeedOptions = {}): Promise<Seed
 
   const result = await db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK_KEY})`);
+    // The vacuum below can mark pages all-visible only once this commit is flushed: on a server running
+    // with synchronous_commit off (throwaway test servers do), it would otherwise find none.
+    await tx.execute(sql`set local synchronous_commit = on`);
     const existing = await tx.select({ employerPK: employers.employerPK }).from(employers);
     const seededBase = existing.length === 0;
     // The benchmark group can be added to an already seeded database, once.

@@ -47,7 +47,7 @@ export function CensusReportScreen() {
   const [attempt, setAttempt] = useState(0);
   const census = useFileDownload<CensusRequest>(({ employerPK: group, ...range }, options) =>
     downloadFile(
-      endpoints.censusForGroup,
+      endpoints.censusReport,
       { body: censusBody(range, group) },
       { fileName: CENSUS_FILE_NAME, ...options },
     ),
