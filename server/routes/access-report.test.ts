@@ -102,7 +102,7 @@ describe('Access Report', () => {
     expect(listOf(nobody)).toEqual({ list: [], recordCount: 0 });
   });
 
-  it('shows and filters rows written under a call\'s former name by its current name', async () => {
+  it("shows and filters rows written under a call's former name by its current name", async () => {
     // A claim search audited before the call took its journey's name.
     await t.db.insert(auditEvents).values({
       actor: 'former-sub',

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineEndpoint } from './endpoint';
+import { defineEndpoint, type Endpoint } from './endpoint';
 import type { Area } from './permissions';
 import { ok } from './common';
 import { changePlanReasonQuery, dropdownLists, lookupList } from './lookups';
@@ -775,10 +775,10 @@ export const endpoints = {
 export type Endpoints = typeof endpoints;
 export type EndpointName = keyof Endpoints;
 
-/** The names an endpoint's audit rows may carry: its own and its former ones. */
-export function auditedNamesOf(name: EndpointName): string[] {
-  const endpoint: { formerNames?: readonly string[] } = endpoints[name];
-  return [name, ...(endpoint.formerNames ?? [])];
+/** The names an endpoint's audit rows may carry: its own and its former ones (any other name as it is). */
+export function auditedNamesOf(name: string): string[] {
+  const endpoint: Endpoint | undefined = Object.hasOwn(endpoints, name) ? endpoints[name as EndpointName] : undefined;
+  return [name, ...(endpoint?.formerNames ?? [])];
 }
 
 const currentNames = new Map(
