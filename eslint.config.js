@@ -16,7 +16,7 @@ const layers = [
   { type: 'components', pattern: 'src/components' },
   { type: 'lib', pattern: 'src/(hooks|lib|stores)' },
   { type: 'server-routes', pattern: 'server/routes' },
-  { type: 'server-services', pattern: 'server/services' },
+  { type: 'server-domain', pattern: 'server/services/*', capture: ['domain'] },
   { type: 'server-seed', pattern: 'server/db/seed' },
   { type: 'server-db', pattern: 'server/db' },
   { type: 'server-pdf', pattern: 'server/pdf' },
@@ -25,7 +25,37 @@ const layers = [
 
 const layer = (...types) => ({ element: { type: types } });
 
-/** Each policy forbids one direction; everything not named here is allowed. */
+/**
+ * The server's domains (server/services/<domain>/) and the other domains each may import; any other
+ * import between domains is refused. Read-side domains (members, reports, insight, exports) read what
+ * others wrote; nothing imports exports but routes, and carrier-feed never imports processing.
+ */
+const DOMAIN_IMPORTS = {
+  audit: [],
+  'carrier-feed': [],
+  claims: [],
+  enrollment: ['member-requests'],
+  exports: ['claims', 'member-requests', 'members', 'reports'],
+  insight: [],
+  maintenance: [],
+  'member-requests': [],
+  members: ['claims'],
+  processing: ['carrier-feed', 'enrollment', 'member-requests'],
+  reference: [],
+  reports: [],
+};
+
+const domain = (...names) => ({ element: { type: 'server-domain', captured: { domain: names } } });
+
+/** Domain rows of DOMAIN_IMPORTS as policies; they follow the one refusing every import between domains. */
+const domainPolicies = Object.entries(DOMAIN_IMPORTS)
+  .filter(([, allowed]) => allowed.length > 0)
+  .map(([name, allowed]) => ({ from: domain(name), allow: { to: domain(...allowed) } }));
+
+/**
+ * Each policy forbids one direction, except the domain rows, which allow back what they name; everything
+ * not named here is allowed. When several policies match an import, the last one decides.
+ */
 const layerPolicies = [
   {
     from: layer('contracts'),
@@ -48,21 +78,71 @@ const layerPolicies = [
     message: 'A feature never imports another feature: move what both need to src/api, src/components or src/lib.',
   },
   {
-    from: layer('server-services', 'server-pdf', 'server-lib', 'server-db', 'server-seed'),
+    from: layer('server-domain', 'server-pdf', 'server-lib', 'server-db', 'server-seed'),
     disallow: { to: layer('server-routes') },
     message: 'Only routes know about HTTP: services, pdf, lib and db never import server/routes.',
   },
   {
-    from: layer('server-services', 'server-pdf', 'server-lib', 'server-routes'),
+    from: layer('server-domain', 'server-pdf', 'server-lib', 'server-routes'),
     disallow: { to: layer('server-seed') },
     message: 'The seed is demo data: no running code imports server/db/seed.',
   },
   {
     from: layer('server-pdf', 'server-lib'),
-    disallow: { to: layer('server-services') },
+    disallow: { to: layer('server-domain') },
     message: 'pdf/ and lib/ are leaves: they never import a service.',
   },
+  {
+    from: layer('server-domain'),
+    disallow: { to: layer('server-domain') },
+    message:
+      'The {{from.element.captured.domain}} domain may not import {{to.element.captured.domain}}: see DOMAIN_IMPORTS in eslint.config.js.',
+  },
+  ...domainPolicies,
+  {
+    // Last, so that it also holds for the imports the domain rows allow. Code outside the domains is
+    // held to the same by the no-restricted-imports block below.
+    from: layer('server-domain'),
+    disallow: { to: { element: { type: 'server-domain', fileInternalPath: '!index.ts' } } },
+    message:
+      'Another domain is entered through its index.ts only: import {{to.element.captured.domain}}, not a file inside it.',
+  },
 ];
+
+/**
+ * The app store (src/stores/app-store.ts) is reached through its slices, so that no feature writes the
+ * state of another. Anyone may use the shared ones (modal-slice, notification-store) and the named
+ * hand-offs between journeys (enrollment-handoff); each slice here only the features that own it.
+ * The whole store is the session's, which resets it at sign-out.
+ */
+const storeSliceOwners = {
+  'app-store': ['session'],
+  'enrollment-draft-slice': ['enrollment'],
+  'current-group-slice': ['employers', 'session'],
+  'analytics-slice': ['analytics'],
+};
+
+/** The import rule for code that owns the slices `owned`: every other slice is refused. */
+function storeSliceImports(owned = []) {
+  const patterns = Object.entries(storeSliceOwners)
+    .filter(([slice]) => !owned.includes(slice))
+    .map(([slice, owners]) => ({
+      regex: `(^|/)stores/${slice}$`,
+      message: `stores/${slice} belongs to ${owners.map((o) => `features/${o}`).join(' and ')}: use your own slice, stores/modal-slice, or a hand-off of stores/enrollment-handoff.`,
+    }));
+  return { 'no-restricted-imports': ['error', { patterns }] };
+}
+
+const sliceOwningFeatures = [...new Set(Object.values(storeSliceOwners).flat())];
+
+// Later blocks replace the rule of earlier ones for the files they name: an owner's block lets its slices through.
+const storeSliceBlocks = [
+  { files: ['src/features/**/*.{ts,tsx}', 'src/components/**/*.{ts,tsx}'], rules: storeSliceImports() },
+  ...sliceOwningFeatures.map((feature) => ({
+    files: [`src/features/${feature}/**/*.{ts,tsx}`],
+    rules: storeSliceImports(Object.keys(storeSliceOwners).filter((s) => storeSliceOwners[s].includes(feature))),
+  })),
+].map((block) => ({ ...block, ignores: ['**/*.test.{ts,tsx}'] }));
 
 export default tseslint.config(
   {
@@ -108,6 +188,25 @@ export default tseslint.config(
       'boundaries/dependencies': ['error', { default: 'allow', policies: layerPolicies }],
     },
   },
+  {
+    // Everything outside the domains (routes, app.ts, plugins, tests, bench, scripts) enters a domain
+    // through its index.ts too.
+    files: ['server/**/*.ts', 'bench/**/*.ts', 'scripts/**/*.ts', 'e2e/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '(^|/)services/[^/]+/',
+              message: 'Import a server domain through its index.ts (services/<domain>).',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  ...storeSliceBlocks,
   {
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],

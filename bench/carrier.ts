@@ -19,8 +19,7 @@ import { openDatabase } from '../server/db/client';
 import { LARGE_GROUP_EMPLOYER_PK } from '../server/db/seed/data';
 import { seedDatabase } from '../server/db/seed/seed-database';
 import { subscribers } from '../server/db/schema';
-import { carrierFeedKey, readCarrierFile } from '../server/services/carrier-file-store';
-import { generateFullFile } from '../server/services/carrier-files';
+import { carrierFeedKey, generateFullFile, readCarrierFile } from '../server/services/carrier-feed';
 import { exitAfter, fixed } from './support/figures';
 
 const MEMBERS = Number(process.env.SEED_MEMBERS ?? 100_000);

@@ -120,10 +120,10 @@ try {
  * the same as for the panels above): the database work on group 6 is what the target is about.
  */
 async function measureService(name: (typeof PANELS)[number]) {
-  const { claimsInsightOf, documentInsightOf } = await import('../server/services/insight');
+  const { claimsInsight, documentInsightOf } = await import('../server/services/insight');
   const run =
     name === 'claimsInsight'
-      ? () => claimsInsightOf(database.db, LARGE_GROUP_EMPLOYER_PK)
+      ? () => claimsInsight(database.db, LARGE_GROUP_EMPLOYER_PK)
       : () =>
           documentInsightOf(database.db, LARGE_GROUP_EMPLOYER_PK, name === 'fundingInsight' ? 'funding' : 'invoice');
   for (let i = 0; i < 3; i++) await run();

@@ -10,8 +10,8 @@ import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
 import { subscriberListQuery } from '../src/contracts/subscribers';
 import { LARGE_GROUP_EMPLOYER_PK } from '../server/db/seed/data';
-import { maintainTables, tablesDueForMaintenance } from '../server/services/database-maintenance';
-import { listSubscribers } from '../server/services/members';
+import { maintainTables, tablesDueForMaintenance } from '../server/services/maintenance';
+import { subscriberList } from '../server/services/members';
 import { exitAfter, fixed, percentile } from './support/figures';
 import { openSeededDatabase } from './support/seeded-database';
 
@@ -30,11 +30,11 @@ const { db } = seeded.database;
 /** Median and p95 of the list page, in ms, called one after another. */
 async function timePage(page: number) {
   const q = subscriberListQuery.parse({ employerPK: LARGE_GROUP_EMPLOYER_PK, page, recordsPerPage: 25 });
-  await listSubscribers(db, LARGE_GROUP_EMPLOYER_PK, q);
+  await subscriberList(db, LARGE_GROUP_EMPLOYER_PK, q);
   const times: number[] = [];
   for (let i = 0; i < CALLS; i++) {
     const started = performance.now();
-    await listSubscribers(db, LARGE_GROUP_EMPLOYER_PK, { ...q, knownCount: MEMBERS });
+    await subscriberList(db, LARGE_GROUP_EMPLOYER_PK, { ...q, knownCount: MEMBERS });
     times.push(performance.now() - started);
   }
   times.sort((a, b) => a - b);

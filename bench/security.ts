@@ -43,7 +43,7 @@ import {
 } from '../server/db/schema';
 import { ACCOUNTS, DEMO_PASSWORD } from '../server/idp/accounts';
 import { seedDatabase } from '../server/db/seed/seed-database';
-import { generateFullFile } from '../server/services/carrier-files';
+import { generateFullFile } from '../server/services/carrier-feed';
 import { CALLERS as FUZZ_CALLERS, fuzzRequestOf, fuzzViolation, loadKnownIds } from '../server/test/fuzz-requests';
 import { LoginSession, httpSend, signInWith } from '../server/test/sign-in';
 import { exitAfter, fixed } from './support/figures';

@@ -572,7 +572,7 @@ export const signInThrottles = pgTable('sign_in_throttles', {
 });
 
 // ---------------------------------------------------------------------------------------------------
-// The carrier feed: X12 834 enrollment files sent to the payer (see services/carrier-files.ts).
+// The carrier feed: X12 834 enrollment files sent to the payer (see services/carrier-feed/carrier-files.ts).
 
 /**
  * The group's open batch is its entries without a file: the processing worker adds each request it
@@ -642,7 +642,7 @@ export const carrierFiles = pgTable(
 );
 
 /**
- * A file's bytes, encrypted at rest (AES-256-GCM per chunk, services/carrier-file-store.ts): the
+ * A file's bytes, encrypted at rest (AES-256-GCM per chunk, services/carrier-feed/carrier-file-store.ts): the
  * file holds full SSNs. Chunks let a 100,000-member full file be written and read as a stream.
  */
 export const carrierFileChunks = pgTable(

@@ -1,5 +1,5 @@
 // `Report/ViewEnrollmentPDF` (spec 1 §2, §7): a request as a PDF, the same document the view-request
-// modal shows (services/request-document.ts builds it), so it carries SSNs as their masked last 4 only.
+// modal shows (services/member-requests/request-document.ts builds it), so it carries SSNs as their masked last 4 only.
 import { drawFields, drawHeading, drawTable, renderGroupDocument } from './pdf-document';
 
 /** The parts of a request document the PDF draws; the service that loads the request passes it in. */

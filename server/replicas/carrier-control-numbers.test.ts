@@ -5,7 +5,7 @@ import { adminQuery } from '../db/admin-query';
 import { openDatabase, type OpenedDatabase } from '../db/client';
 import { carrierBatchEntries, carrierFiles, requests } from '../db/schema';
 import { seedDatabase } from '../db/seed/seed-database';
-import { closeCarrierBatch, generateFullFile } from '../services/carrier-files';
+import { closeCarrierBatch, generateFullFile } from '../services/carrier-feed';
 import { processPendingRequests } from '../services/processing';
 
 const adminUrl = process.env.DATABASE_URL;

@@ -11,7 +11,7 @@ import { endpoints } from '../../src/contracts/endpoints';
 import { openDatabase, type OpenedDatabase } from '../db/client';
 import { coverageOptions, divisions, plans, requestStatusHistory, requests, subscribers } from '../db/schema';
 import { localToday, yearOf } from '../lib/calendar';
-import { PROCESSING_ACTOR } from '../services/request-status';
+import { PROCESSING_ACTOR } from '../services/member-requests';
 import { createEmptyDatabase, freePorts, startReplica, stopChild, waitFor, waitReady, type Replica } from './cluster';
 import { httpSend, refreshWith, signInTokens, type Tokens } from '../test/sign-in';
 import { ensureNginx, startNginx } from './nginx';

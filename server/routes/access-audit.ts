@@ -7,7 +7,7 @@ import type { Endpoint } from '../../src/contracts/endpoint';
 import { endpoints, type EndpointName } from '../../src/contracts/endpoints';
 import type { Db } from '../db/client';
 import { auditEvents } from '../db/schema';
-import { groupOfResource } from '../services/access';
+import { groupOfResource } from '../services/audit';
 
 declare module 'fastify' {
   interface FastifyContextConfig {

@@ -6,7 +6,7 @@ import type { AuthUser } from '../auth/verify-token';
 import type { Db } from '../db/client';
 import { invalidFields } from '../lib/field-errors';
 import { forbidden, notFound } from '../lib/problem';
-import { groupOfResource } from '../services/access';
+import { groupOfResource } from '../services/audit';
 
 function readPath(source: unknown, dotted: string): unknown {
   return dotted

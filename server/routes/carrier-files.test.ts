@@ -19,7 +19,7 @@ import {
   subscribers,
 } from '../db/schema';
 import { localToday } from '../lib/calendar';
-import { maintenanceFor } from '../services/carrier-834';
+import { maintenanceFor } from '../services/carrier-feed';
 import { processPendingRequests } from '../services/processing';
 import { createTestApp, type TestApp } from '../test/test-app';
 

@@ -8,7 +8,7 @@ import { endpointUrl } from '../../src/contracts/endpoint';
 import { endpoints } from '../../src/contracts/endpoints';
 import { auditEvents, coverageOptions, coverages, dependents, lookupValues, plans, subscribers } from '../db/schema';
 import { localToday } from '../lib/calendar';
-import { censusCsv } from '../services/census';
+import { censusReport } from '../services/reports';
 import { createTestApp, type TestApp } from '../test/test-app';
 
 const CENSUS_URL = endpointUrl(endpoints.censusReport);
@@ -345,15 +345,15 @@ describe('census stream', () => {
 
   it('gives the same file whatever the batch size', async () => {
     const query = { startDate: `${year - 1}-01-01`, endDate: today };
-    const whole = await read(censusCsv(t.db, { actor: 'test', employerPK: 2, query }));
-    const small = await read(censusCsv(t.db, { actor: 'test', employerPK: 2, query, batchSize: 7 }));
+    const whole = await read(censusReport(t.db, { actor: 'test', employerPK: 2, query }));
+    const small = await read(censusReport(t.db, { actor: 'test', employerPK: 2, query, batchSize: 7 }));
     expect(rowsOf(whole).records.length).toBeGreaterThan(100);
     expect(small).toBe(whole);
   });
 
   it('waits for a slow reader and still gives it every row', async () => {
     const query = { startDate: `${year - 1}-01-01`, endDate: today };
-    const whole = await read(censusCsv(t.db, { actor: 'test', employerPK: 2, query }));
+    const whole = await read(censusReport(t.db, { actor: 'test', employerPK: 2, query }));
     const chunks: Buffer[] = [];
     // One small chunk at a time, each taken a turn of the event loop later: the census must pause.
     const slowReader = new Writable({
@@ -363,20 +363,20 @@ describe('census stream', () => {
         setImmediate(done);
       },
     });
-    await pipeline(censusCsv(t.db, { actor: 'test', employerPK: 2, query, batchSize: 3 }), slowReader);
+    await pipeline(censusReport(t.db, { actor: 'test', employerPK: 2, query, batchSize: 3 }), slowReader);
     expect(chunks.length).toBeGreaterThan(10);
     expect(Buffer.concat(chunks).toString('utf8')).toBe(whole);
   });
 
   it('writes only the header for a group without coverage in the range', async () => {
     const csv = await read(
-      censusCsv(t.db, { actor: 'test', employerPK: 2, query: { startDate: '1990-01-01', endDate: '1990-12-31' } }),
+      censusReport(t.db, { actor: 'test', employerPK: 2, query: { startDate: '1990-01-01', endDate: '1990-12-31' } }),
     );
     expect(rowsOf(csv)).toMatchObject({ header: [...CENSUS_COLUMNS], rows: [] });
   });
 
   it('stops reading and audits census.aborted when the consumer goes away', async () => {
-    const stream = censusCsv(t.db, { actor: 'test-abort', employerPK: 2, query: {}, batchSize: 5 });
+    const stream = censusReport(t.db, { actor: 'test-abort', employerPK: 2, query: {}, batchSize: 5 });
     for await (const chunk of stream) {
       expect(chunk).toBeDefined();
       break; // leaving the loop destroys the stream, as a disconnecting client does

@@ -7,8 +7,7 @@ import { PLAN_MESSAGES } from '../../src/contracts/plans';
 import { PENDING_MESSAGES, PENDING_STATUSES, START_BEFORE_GROUP_MESSAGE } from '../../src/contracts/requests';
 import { coverageOptions, divisions, plans, requestStatusHistory, requests, subscribers } from '../db/schema';
 import { addDays, localToday, yearOf } from '../lib/calendar';
-import { CHOICE_MESSAGES } from '../services/enrollment-validation';
-import { REQUEST_LOCKED_MESSAGE } from '../services/enrollment';
+import { CHOICE_MESSAGES, REQUEST_LOCKED_MESSAGE } from '../services/enrollment';
 import { createTestApp, type TestApp } from '../test/test-app';
 
 const FULL_SSN = /\d{3}-\d{2}-\d{4}/;

@@ -8,7 +8,7 @@ import { endpointUrl } from '../../src/contracts/endpoint';
 import { endpoints, type EndpointName } from '../../src/contracts/endpoints';
 import { auditEvents, claims, subscribers } from '../db/schema';
 import { localToday } from '../lib/calendar';
-import { claimExport } from '../services/list-exports';
+import { claimExport } from '../services/exports';
 import { createTestApp, type TestApp } from '../test/test-app';
 
 let t: TestApp;

@@ -1,44 +1,66 @@
 import type { FastifyReply } from 'fastify';
-import { changePlanReasons, dropdownLists, listLookup } from '../services/lookups';
-import { availablePlans, employerDetails, employerDivisions, tiers } from '../services/employers';
-import { dependentEnrollmentDetails, dependentList, listSubscribers, subscriberDetails } from '../services/members';
-import { recordPageView } from '../services/analytics';
-import { createEnrollment, getEnrollmentDraft, updateEnrollment, type SaveResult } from '../services/enrollment';
-import { badRequest } from '../lib/problem';
-import { etagOf, expectedVersion } from '../lib/etag';
-import { requestDependentUpdate, requestSubscriberUpdate } from '../services/demographic-updates';
-import { requestDependentTermination, requestSubscriberTermination } from '../services/terminations';
-import { CENSUS_FILE_NAME } from '../../src/contracts/census';
-import { censusCsv, censusSummaryOf } from '../services/census';
-import { documentFile, listDocuments } from '../services/documents';
-import { idCardPdfFile, requestIdCard, viewIdCard } from '../services/id-cards';
-import { fsaInformation } from '../services/fsa';
-import { claimEobFile, searchClaims } from '../services/claims';
-import { listRequests } from '../services/request-list';
-import { userChangesStatus } from '../services/request-status';
-import { requestDetailsOf, requestPdfFile } from '../services/request-details';
-import { rolesInGroup } from '../../src/contracts/permissions';
 import { ACCESS_REPORT_FILE_NAME } from '../../src/contracts/access-report';
-import { accessReport, accessReportCsv } from '../services/access-report';
+import { CENSUS_FILE_NAME } from '../../src/contracts/census';
+import { canAccess, rolesInGroup } from '../../src/contracts/permissions';
+import type { AuthUser } from '../auth/verify-token';
+import { etagOf, expectedVersion } from '../lib/etag';
+import { badRequest } from '../lib/problem';
+import { accessReport, accessReportCsv } from '../services/audit';
 import {
-  acknowledgeCarrierFile,
-  carrierFileDownload,
+  carrierAcknowledgment,
+  carrierFile,
+  carrierFileList,
   carrierFileView,
   closeCarrierBatch,
   generateFullFile,
-  listCarrierFiles,
-} from '../services/carrier-files';
+} from '../services/carrier-feed';
+import { claimEobPdf, claimSearch } from '../services/claims';
 import {
-  claimsInsightOf,
+  createEnrollmentRequest,
+  getEnrollmentRequest,
+  updateEnrollmentRequest,
+  type SaveResult,
+} from '../services/enrollment';
+import { claimExport, documentExport, memberExport, requestExport } from '../services/exports';
+import {
+  claimsInsight,
   documentInsightOf,
-  enrollmentInsightOf,
-  membershipInsightOf,
-  requestsInsightOf,
+  enrollmentInsight,
+  membershipInsight,
+  pageView,
+  requestsInsight,
 } from '../services/insight';
-import { memberViewOf } from '../services/member-view';
-import { canAccess } from '../../src/contracts/permissions';
-import { claimExport, documentExport, memberExport, requestExport } from '../services/list-exports';
-import type { AuthUser } from '../auth/verify-token';
+import {
+  requestDetails,
+  requestList,
+  terminateDependent,
+  terminateSubscriber,
+  updateDependent,
+  updateSubscriber,
+  userChangesStatus,
+  viewEnrollmentPdf,
+} from '../services/member-requests';
+import {
+  dependentEnrollmentDetails,
+  dependentList,
+  fsaInformation,
+  idCardPdf,
+  memberView,
+  requestIdCard,
+  subscriberDetails,
+  subscriberList,
+  viewIdCard,
+} from '../services/members';
+import {
+  availablePlanList,
+  changePlanReasonList,
+  coverageOptions,
+  dropdownLists,
+  employerDetails,
+  employerDivisions,
+  listLookup,
+} from '../services/reference';
+import { censusReport, censusSummary, documentFile, listDocuments } from '../services/reports';
 import type { Handlers } from './handler-types';
 
 /** The caller of a member request, with their roles in the group the call was authorised for. */
@@ -48,13 +70,17 @@ const callerOf = (user: AuthUser, employerPK: number) => ({
   roles: rolesInGroup(user.groupRoles, employerPK),
 });
 
-/** Thin handlers: each hands the validated, authorised call to a service. */
 /** A save's answer; its ETag names the draft's new version (none when nothing was stored). */
 function withEtag(reply: FastifyReply, { answer, version }: SaveResult) {
   if (version !== null) reply.header('etag', etagOf(version));
   return answer;
 }
 
+/**
+ * Thin handlers: each hands the validated, authorised call to the service function of the same name,
+ * or, for endpoints that differ only in a kind (lookup lists, documents, status changes), to one shared
+ * function with the kind as its parameter.
+ */
 export const handlers: Handlers = {
   genderList: ({ db }) => listLookup(db, 'gender'),
   maritalStatusList: ({ db }) => listLookup(db, 'maritalStatus'),
@@ -63,22 +89,22 @@ export const handlers: Handlers = {
   relationshipList: ({ db }) => listLookup(db, 'relationship'),
   payFrequencyList: ({ db }) => listLookup(db, 'payFrequency'),
   terminatePlanReasonList: ({ db }) => listLookup(db, 'terminatePlanReason'),
-  changePlanReasonList: ({ db, query }) => changePlanReasons(db, query.needAll),
+  changePlanReasonList: ({ db, query }) => changePlanReasonList(db, query.needAll),
   dropdownLists: ({ db }) => dropdownLists(db),
 
   employerDetails: ({ db, employerPK }) => employerDetails(db, employerPK),
   employerDivisions: ({ db, employerPK }) => employerDivisions(db, employerPK),
-  availablePlanList: ({ db, query }) => availablePlans(db, query),
-  coverageOptions: ({ db, query }) => tiers(db, query),
+  availablePlanList: ({ db, query }) => availablePlanList(db, query),
+  coverageOptions: ({ db, query }) => coverageOptions(db, query),
 
-  subscriberList: ({ db, employerPK, body }) => listSubscribers(db, employerPK, body),
+  subscriberList: ({ db, employerPK, body }) => subscriberList(db, employerPK, body),
   subscriberDetails: ({ db, query }) => subscriberDetails(db, query.pk),
   dependentList: ({ db, query }) => dependentList(db, query.subscriberPK, query.includetermed),
   dependentEnrollmentDetails: ({ db, query }) => dependentEnrollmentDetails(db, query.dependentPK),
 
   createEnrollmentRequest: async ({ db, user, body, request, reply }) => {
     const version = expectedVersion(request.headers['if-match'], body.version);
-    return withEtag(reply, await createEnrollment(db, user, { ...body, version }));
+    return withEtag(reply, await createEnrollmentRequest(db, user, { ...body, version }));
   },
   updateEnrollmentRequest: async ({ db, user, query, body, request, reply }) => {
     // The query names the request; the service also checks it belongs to the authorised group.
@@ -86,33 +112,31 @@ export const handlers: Handlers = {
       throw badRequest('requestPK is required.', { requestPK: ['requestPK is required.'] });
     }
     const version = expectedVersion(request.headers['if-match'], body.version);
-    return withEtag(reply, await updateEnrollment(db, user, query.requestPK, body, version));
+    return withEtag(reply, await updateEnrollmentRequest(db, user, query.requestPK, body, version));
   },
   getEnrollmentRequest: async ({ db, query, reply }) => {
-    const draft = await getEnrollmentDraft(db, query.requestPK);
+    const draft = await getEnrollmentRequest(db, query.requestPK);
     reply.header('etag', etagOf(draft.version));
     return draft;
   },
 
   updateSubscriber: ({ db, user, employerPK, query, body }) =>
-    requestSubscriberUpdate(db, callerOf(user, employerPK), query.subscriberPK, body),
+    updateSubscriber(db, callerOf(user, employerPK), query.subscriberPK, body),
   updateDependent: ({ db, user, employerPK, query, body }) =>
-    requestDependentUpdate(db, callerOf(user, employerPK), query.dependentPK, body),
-  terminateSubscriber: ({ db, user, employerPK, body }) =>
-    requestSubscriberTermination(db, callerOf(user, employerPK), body),
-  terminateDependent: ({ db, user, employerPK, body }) =>
-    requestDependentTermination(db, callerOf(user, employerPK), body),
+    updateDependent(db, callerOf(user, employerPK), query.dependentPK, body),
+  terminateSubscriber: ({ db, user, employerPK, body }) => terminateSubscriber(db, callerOf(user, employerPK), body),
+  terminateDependent: ({ db, user, employerPK, body }) => terminateDependent(db, callerOf(user, employerPK), body),
 
-  requestList: ({ db, employerPK, body }) => listRequests(db, employerPK, body),
+  requestList: ({ db, employerPK, body }) => requestList(db, employerPK, body),
   cancelRequest: ({ db, user, employerPK, query }) =>
     userChangesStatus(db, { requestPK: query.requestPK, employerPK }, 'cancel', user.sub),
   hrApproveRequest: ({ db, user, employerPK, query }) =>
     userChangesStatus(db, { requestPK: query.requestPK, employerPK }, 'hrApprove', user.sub),
-  requestDetails: ({ db, query }) => requestDetailsOf(db, query.requestPK, query.needsView),
-  viewEnrollmentPdf: ({ db, query }) => requestPdfFile(db, query.requestPK),
+  requestDetails: ({ db, query }) => requestDetails(db, query.requestPK, query.needsView),
+  viewEnrollmentPdf: ({ db, query }) => viewEnrollmentPdf(db, query.requestPK),
 
   pageView: async ({ db, user, body }) => {
-    await recordPageView(db, user.sub, body.path);
+    await pageView(db, user.sub, body.path);
     return { ok: true as const };
   },
 
@@ -120,15 +144,15 @@ export const handlers: Handlers = {
     fileName: CENSUS_FILE_NAME,
     contentType: 'text/csv; charset=utf-8',
     disposition: 'attachment',
-    data: censusCsv(db, { actor: user.sub, employerPK, query: body, log: request.log }),
+    data: censusReport(db, { actor: user.sub, employerPK, query: body, log: request.log }),
   }),
-  censusSummary: ({ db, employerPK, body }) => censusSummaryOf(db, employerPK, body),
-  carrierFileList: ({ db, employerPK, body }) => listCarrierFiles(db, employerPK, body),
-  carrierFile: ({ db, employerPK, query }) => carrierFileDownload(db, employerPK, query.carrierFilePK),
+  censusSummary: ({ db, employerPK, body }) => censusSummary(db, employerPK, body),
+  carrierFileList: ({ db, employerPK, body }) => carrierFileList(db, employerPK, body),
+  carrierFile: ({ db, employerPK, query }) => carrierFile(db, employerPK, query.carrierFilePK),
   carrierFileView: ({ db, employerPK, query }) => carrierFileView(db, employerPK, query.carrierFilePK, query.page),
   closeCarrierBatch: async ({ db, user, employerPK }) => ({ file: await closeCarrierBatch(db, employerPK, user.sub) }),
   generateFullFile: async ({ db, user, employerPK }) => ({ file: await generateFullFile(db, employerPK, user.sub) }),
-  carrierAcknowledgment: ({ db, employerPK, body }) => acknowledgeCarrierFile(db, employerPK, body.content),
+  carrierAcknowledgment: ({ db, employerPK, body }) => carrierAcknowledgment(db, employerPK, body.content),
   fundingReportList: ({ db, employerPK, body }) => listDocuments(db, employerPK, 'funding', body),
   invoiceList: ({ db, employerPK, body }) => listDocuments(db, employerPK, 'invoice', body),
   specAggFileList: ({ db, employerPK, body }) => listDocuments(db, employerPK, 'monthly', body),
@@ -138,20 +162,20 @@ export const handlers: Handlers = {
 
   requestIdCard: ({ db, user, query }) => requestIdCard(db, user.sub, query.subscriberPK),
   viewIdCard: ({ db, query }) => viewIdCard(db, query.subscriberPK, query.idCardPK),
-  idCardPdf: ({ db, query }) => idCardPdfFile(db, query),
+  idCardPdf: ({ db, query }) => idCardPdf(db, query),
   fsaInformation: ({ db, query }) => fsaInformation(db, query.subscriberPK),
-  claimSearch: ({ db, employerPK, body }) => searchClaims(db, employerPK, body),
-  claimEobPdf: ({ db, query }) => claimEobFile(db, query),
+  claimSearch: ({ db, employerPK, body }) => claimSearch(db, employerPK, body),
+  claimEobPdf: ({ db, query }) => claimEobPdf(db, query),
 
-  membershipInsight: ({ db, employerPK }) => membershipInsightOf(db, employerPK),
-  enrollmentInsight: ({ db, employerPK }) => enrollmentInsightOf(db, employerPK),
-  requestsInsight: ({ db, employerPK }) => requestsInsightOf(db, employerPK),
-  claimsInsight: ({ db, employerPK }) => claimsInsightOf(db, employerPK),
+  membershipInsight: ({ db, employerPK }) => membershipInsight(db, employerPK),
+  enrollmentInsight: ({ db, employerPK }) => enrollmentInsight(db, employerPK),
+  requestsInsight: ({ db, employerPK }) => requestsInsight(db, employerPK),
+  claimsInsight: ({ db, employerPK }) => claimsInsight(db, employerPK),
   fundingInsight: ({ db, employerPK }) => documentInsightOf(db, employerPK, 'funding'),
   invoiceInsight: ({ db, employerPK }) => documentInsightOf(db, employerPK, 'invoice'),
 
   memberView: ({ db, user, employerPK, query }) =>
-    memberViewOf(db, query.subscriberPK, canAccess(rolesInGroup(user.groupRoles, employerPK), 'claims')),
+    memberView(db, query.subscriberPK, canAccess(rolesInGroup(user.groupRoles, employerPK), 'claims')),
   memberExport: ({ db, user, employerPK, body, request }) =>
     memberExport({ db, actor: user.sub, employerPK, log: request.log }, body),
   claimExport: ({ db, user, employerPK, body, request }) =>

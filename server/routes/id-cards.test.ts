@@ -7,7 +7,7 @@ import { FSA_TYPES } from '../../src/contracts/plans';
 import { todayIsoDate } from '../../src/contracts/person-rules';
 import { coverages, employers, fsaElections, idCards, subscribers } from '../db/schema';
 import { escapeXml } from '../pdf/id-card-svg';
-import { NO_COVERAGE_MESSAGE, NO_ID_CARD_MESSAGE } from '../services/id-cards';
+import { NO_COVERAGE_MESSAGE, NO_ID_CARD_MESSAGE } from '../services/members';
 import { createTestApp, type TestApp } from '../test/test-app';
 
 const FULL_SSN = /\d{3}-\d{2}-\d{4}/;

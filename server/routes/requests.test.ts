@@ -17,10 +17,9 @@ import {
   subscribers,
 } from '../db/schema';
 import { addDays, localToday, yearOf } from '../lib/calendar';
-import { PROCESSING_NOTES } from '../services/processing-outcome';
-import { processPendingRequests } from '../services/processing';
+import { PROCESSING_NOTES, processPendingRequests } from '../services/processing';
 import { escapeHtml } from '../lib/html';
-import { APPROVED_ON_SUBMISSION_NOTE, PROCESSING_ACTOR } from '../services/request-status';
+import { APPROVED_ON_SUBMISSION_NOTE, PROCESSING_ACTOR } from '../services/member-requests';
 import { createTestApp, type TestApp } from '../test/test-app';
 import { memberCountDrift } from '../test/member-counts';
 import { subscriberUpdateForm } from '../test/subscriber-form';

@@ -66,6 +66,11 @@ export const ssn = z
   .length(11, MESSAGES.ssnInvalid)
   .regex(/^\d{3}-\d{2}-\d{4}$/, MESSAGES.ssnMask);
 
+/** The last four digits of an SSN: the only part of it that leaves the server or is shown. */
+export function ssnLast4Of(ssn: string): string {
+  return ssn.slice(-4);
+}
+
 /** Today as a calendar date in the user's own zone (never shifted through UTC). */
 export function todayIsoDate(now = new Date()): string {
   const y = now.getFullYear();

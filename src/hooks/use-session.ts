@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { useAuth } from 'react-oidc-context';
 import { rolesInGroup, type Role } from '../contracts/permissions';
 import { isSignedIn, sessionOf, type Session } from '../lib/session';
-import { selectCurrentEmployerPK, useAppStore } from '../stores/app-store';
+import { useCurrentEmployerPK } from '../stores/current-group-slice';
 
 /** The signed-in user's session, or null while signed out. */
 export function useSession(): Session | null {
@@ -17,7 +17,7 @@ export function useSession(): Session | null {
  */
 export function useEmployerPK(): number {
   const groupRoles = useSession()?.groupRoles;
-  const employerPK = useAppStore((state) => selectCurrentEmployerPK(state, groupRoles ?? []));
+  const employerPK = useCurrentEmployerPK(groupRoles ?? []);
   if (employerPK === null) throw new Error('No current employer group outside the /_authenticated routes');
   return employerPK;
 }

@@ -1,6 +1,9 @@
 /** Prefix of every key the app itself writes to web storage. */
 export const APP_STORAGE_PREFIX = 'benefits-portal.';
 
+/** Key prefix of the enrollment wizard's typed, not yet saved form values (sessionStorage, never a full SSN). */
+export const ENROLLMENT_FORMS_KEY_PREFIX = `${APP_STORAGE_PREFIX}enrollment-form.`;
+
 /** Prefix oidc-client-ts uses for the stored user and for pending sign-in/sign-out requests. */
 const OIDC_PREFIX = 'oidc.';
 const OIDC_USER_PREFIX = 'oidc.user:';

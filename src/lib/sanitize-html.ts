@@ -7,7 +7,7 @@ import DOMPurify from 'dompurify';
  */
 export function sanitizeDocumentHtml(html: string): string {
   return DOMPurify.sanitize(html, {
-    // What the request document is made of (server/services/request-details.ts), nothing more.
+    // What the request document is made of (server/services/member-requests/request-details.ts), nothing more.
     ALLOWED_TAGS: ['article', 'header', 'section', 'h2', 'h3', 'p', 'br', 'dl', 'dt', 'dd'].concat([
       'table',
       'thead',

@@ -1,28 +1,8 @@
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
 import type { GroupRoles } from '../contracts/permissions';
-import { APP_STORAGE_PREFIX } from '../lib/app-storage';
-
-/** The modal flags of spec 2 §2, as one value: at most one modal is open. */
-export type ModalName =
-  | 'brokerModal'
-  | 'privacyModal'
-  | 'submittedTerminateSubscriberModal'
-  | 'submittedTerminateDependentModal'
-  | 'submitCancelRequestModal'
-  | 'viewRequestModal'
-  | 'approveRequestModal'
-  | 'submittedNewIdCard'
-  | 'createdNewSubscriberModal'
-  | 'subscriberRequestReceivedModal'
-  | 'changeCoverageModal'
-  | 'loginModal'
-  | 'viewIDCardModal'
-  | 'noticeForRequestModal'
-  | 'searchSubscriberModal'
-  | 'confirmationModal'
-  | 'coverageInquiryModal'
-  | 'errorModal';
+import { APP_STORAGE_PREFIX, ENROLLMENT_FORMS_KEY_PREFIX } from '../lib/app-storage';
+import type { ModalName } from './modal-slice';
 
 /** Pointers of the enrollment wizard's draft; the draft itself lives on the server. */
 export type EnrollmentDraft = {
@@ -39,6 +19,12 @@ export type EnrollmentDraft = {
   dependentTermDate: string | null;
 };
 
+/**
+ * The one store of the app. Modules outside src/stores reach it through its slices: the modal
+ * (modal-slice), the current group (current-group-slice), the enrollment draft (enrollment-draft-slice,
+ * the wizard's own; other journeys use enrollment-handoff), the analytics choice (analytics-slice).
+ * eslint.config.js says which feature may import which slice.
+ */
 type AppData = {
   employer: { currentEmployerPK: number | null };
   enrollment: EnrollmentDraft;
@@ -84,9 +70,6 @@ const initialData: AppData = {
 };
 
 export const APP_STORE_KEY = `${APP_STORAGE_PREFIX}app`;
-
-/** Key prefix of the wizard's typed, not yet saved form values (sessionStorage, never a full SSN). */
-export const ENROLLMENT_FORMS_KEY_PREFIX = `${APP_STORAGE_PREFIX}enrollment-form.`;
 
 function removeEnrollmentForms(): void {
   const keys = Array.from({ length: sessionStorage.length }, (_, i) => sessionStorage.key(i));

@@ -14,9 +14,9 @@ import {
   createSsnFactory,
   emailFor,
   firstName,
-  last4,
   lastName,
   pad,
+  personColumns,
   phone,
   randomDate,
   sexOf,
@@ -67,13 +67,8 @@ export async function seedLargeGroup(db: Db, count: number, today: string): Prom
       batch.push({
         employerPK: group.employerPK,
         subscriberID,
-        firstName: first,
+        ...personColumns({ firstName: first, lastName: last, ssn, dateOfBirth, genderPK: gender }),
         middleName: null,
-        lastName: last,
-        ssn,
-        ssnLast4: last4(ssn),
-        dateOfBirth,
-        genderPK: gender,
         maritalStatusPK: 1,
         ...home,
         phone1: phone(f),
@@ -93,14 +88,15 @@ export async function seedLargeGroup(db: Db, count: number, today: string): Prom
           id: subscriberID,
           dependent: {
             dependentID: `${subscriberID}-01`,
-            firstName: firstName(f, sexOf(depGender)),
-            lastName: last,
-            ssn: depSsn,
-            ssnLast4: last4(depSsn),
-            dateOfBirth: spouse
-              ? minDate(randomDate(f, addYears(dateOfBirth, -5), addYears(dateOfBirth, 5)), addYears(today, -19))
-              : randomDate(f, maxDate(addYears(dateOfBirth, 20), addYears(today, -25)), addDays(today, -30)),
-            genderPK: depGender,
+            ...personColumns({
+              firstName: firstName(f, sexOf(depGender)),
+              lastName: last,
+              ssn: depSsn,
+              dateOfBirth: spouse
+                ? minDate(randomDate(f, addYears(dateOfBirth, -5), addYears(dateOfBirth, 5)), addYears(today, -19))
+                : randomDate(f, maxDate(addYears(dateOfBirth, 20), addYears(today, -25)), addDays(today, -30)),
+              genderPK: depGender,
+            }),
             maritalStatusPK: spouse ? 2 : 1,
             relationshipPK: spouse ? RELATIONSHIP.spouse : RELATIONSHIP.child,
             sameAddress: true,

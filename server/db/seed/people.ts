@@ -1,6 +1,7 @@
 // Deterministic generators for people, addresses and identifiers, shared by the demo groups and the
 // large benchmark group. Every value comes from the Faker instance passed in, never Math.random.
 import { Faker, base, en, en_US } from '@faker-js/faker';
+import { ssnLast4Of } from '../../../src/contracts/person-rules';
 import { addDays, daysBetween, parseIsoDate } from '../../lib/calendar';
 import { STATES } from './data';
 
@@ -83,7 +84,10 @@ export function createSsnFactory(f: Faker): () => string {
   };
 }
 
-export const last4 = (ssn: string) => ssn.slice(-4);
+/** Who a seeded person is, in the columns subscriber and dependent rows share. */
+type Person = { firstName: string; lastName: string; ssn: string; dateOfBirth: string; genderPK: number };
+
+export const personColumns = (person: Person) => ({ ...person, ssnLast4: ssnLast4Of(person.ssn) });
 
 /** Ten digits, no punctuation (the UI stores digits only); area and exchange never start with 0 or 1. */
 export function phone(f: Faker): string {

@@ -2,12 +2,13 @@
 import type { Faker } from '@faker-js/faker';
 import type { RequestStatus } from '../../../src/contracts/requests';
 import type { RequestType } from '../../../src/contracts/subscribers';
+import { ssnLast4Of } from '../../../src/contracts/person-rules';
 import { addDays, atTime, firstOfNextMonth, minDate, yearOf } from '../../lib/calendar';
 import type { Db } from '../client';
 import { requests, requestStatusHistory, terminations } from '../schema';
 import { TERMINATE_PLAN_REASONS, type EmployerSeed } from './data';
 import { domainOf, type Member } from './members';
-import { address, emailFor, firstName, last4, lastName, phone, randomDate, sexOf } from './people';
+import { address, emailFor, firstName, lastName, phone, randomDate, sexOf } from './people';
 import { planKey, tierKey, type Structure } from './plans';
 import { SEED_ACTOR, need } from './seed-rows';
 
@@ -194,7 +195,7 @@ function newPerson(f: Faker, group: EmployerSeed, today: string, nextSsn: () => 
       firstName: first,
       lastName: last,
       middleName: '',
-      ssnLast4: last4(ssn),
+      ssnLast4: ssnLast4Of(ssn),
       dateOfBirth: randomDate(f, '1970-01-01', '2002-12-31'),
       genderID: gender,
       maritalStatusID: 1,

@@ -1,9 +1,7 @@
 import TextField from '@mui/material/TextField';
 import { NumericFormat } from 'react-number-format';
-import { useController, type FieldPath, type FieldValues } from 'react-hook-form';
-import { helperNode } from './field-helper-text';
-import { fieldId, messagesOf } from './field-messages';
-import type { FormFieldBaseProps } from './form-text-field';
+import type { FieldPath, FieldValues } from 'react-hook-form';
+import { useFormField, type FormFieldBaseProps } from './use-form-field';
 
 type FormAmountFieldProps<T extends FieldValues, N extends FieldPath<T>, TOut = T> = FormFieldBaseProps<T, N, TOut> & {
   /**
@@ -18,21 +16,11 @@ type FormAmountFieldProps<T extends FieldValues, N extends FieldPath<T>, TOut = 
 };
 
 /** A money amount: digits with thousands commas and at most `decimalScale` decimals. */
-export function FormAmountField<T extends FieldValues, N extends FieldPath<T>, TOut = T>({
-  control,
-  name,
-  label,
-  helperText,
-  required,
-  disabled,
-  idPrefix,
-  valueAs = 'string',
-  decimalScale = 2,
-  prefix,
-  thousandSeparator = true,
-}: FormAmountFieldProps<T, N, TOut>) {
-  const { field, fieldState } = useController({ control, name });
-  const messages = messagesOf(fieldState.error);
+export function FormAmountField<T extends FieldValues, N extends FieldPath<T>, TOut = T>(
+  props: FormAmountFieldProps<T, N, TOut>,
+) {
+  const { field, shown, input, own } = useFormField(props);
+  const { valueAs = 'string', decimalScale = 2, prefix, thousandSeparator = true } = own;
   const value = field.value as string | number | null | undefined;
   return (
     <NumericFormat
@@ -50,17 +38,10 @@ export function FormAmountField<T extends FieldValues, N extends FieldPath<T>, T
         const text = prefix ? values.formattedValue.slice(prefix.length) : values.formattedValue;
         field.onChange(valueAs === 'number' ? values.floatValue : text);
       }}
-      onBlur={field.onBlur}
-      inputRef={field.ref}
-      id={fieldId(name, idPrefix)}
-      name={field.name}
-      label={label}
-      required={required}
-      disabled={disabled}
+      {...shown}
+      {...input}
       fullWidth
       autoComplete="off"
-      error={messages.length > 0}
-      helperText={helperNode(messages, helperText)}
     />
   );
 }

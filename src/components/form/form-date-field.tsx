@@ -4,10 +4,8 @@ import { LocalizationProvider } from '@mui/x-date-pickers/LocalizationProvider';
 import { enUS } from 'date-fns/locale/en-US';
 import type { FieldRef } from '@mui/x-date-pickers/models';
 import { useEffect, useRef, useState } from 'react';
-import { useController, type FieldPath, type FieldValues } from 'react-hook-form';
-import { helperNode } from './field-helper-text';
-import { fieldId, messagesOf } from './field-messages';
-import type { FormFieldBaseProps } from './form-text-field';
+import type { FieldPath, FieldValues } from 'react-hook-form';
+import { useFormField, type FormFieldBaseProps } from './use-form-field';
 import { dateToIso, isoToDate } from '../../lib/calendar-date';
 
 type FormDateFieldProps<T extends FieldValues, N extends FieldPath<T>, TOut = T> = FormFieldBaseProps<T, N, TOut> & {
@@ -25,26 +23,17 @@ const FORMAT = 'MM/dd/yyyy';
  * A date picker (typed MM/DD/YYYY or picked by year, month and day) whose form value is always a
  * `yyyy-MM-dd` string: '' when empty, INVALID_DATE_VALUE while the typed date is not a real date.
  */
-export function FormDateField<T extends FieldValues, N extends FieldPath<T>, TOut = T>({
-  control,
-  name,
-  label,
-  helperText,
-  required,
-  disabled,
-  idPrefix,
-  maxDate,
-  minDate = '1900-01-01',
-  disableFuture,
-}: FormDateFieldProps<T, N, TOut>) {
-  const { field, fieldState } = useController({ control, name });
-  const messages = messagesOf(fieldState.error);
+export function FormDateField<T extends FieldValues, N extends FieldPath<T>, TOut = T>(
+  props: FormDateFieldProps<T, N, TOut>,
+) {
+  const { field, shown, input, own } = useFormField(props);
+  const { maxDate, minDate = '1900-01-01', disableFuture } = own;
+  const { label, disabled, ...textField } = shown;
   const value = (field.value as string | null | undefined) ?? '';
   // The picker's own Date (possibly an invalid one mid-typing) is kept while it still matches the
   // form value, so that what the user typed is not wiped by a round trip through the string.
   const [emitted, setEmitted] = useState<{ iso: string; date: Date | null } | null>(null);
   const pickerValue = emitted && emitted.iso === value ? emitted.date : isoToDate(value);
-  const id = fieldId(name, idPrefix);
   // react-hook-form focuses a field through its ref (first error, setFocus): that must be the
   // visible month section, not the picker's hidden input, or focus vanishes and typing goes nowhere.
   const pickerField = useRef<FieldRef<Date | null>>(null);
@@ -72,16 +61,9 @@ export function FormDateField<T extends FieldValues, N extends FieldPath<T>, TOu
         minDate={isoToDate(minDate) ?? undefined}
         disableFuture={disableFuture}
         disabled={disabled}
-        name={field.name}
+        name={input.name}
         slotProps={{
-          textField: {
-            id,
-            required,
-            fullWidth: true,
-            error: messages.length > 0,
-            helperText: helperNode(messages, helperText),
-            onBlur: field.onBlur,
-          },
+          textField: { ...textField, fullWidth: true, onBlur: input.onBlur },
           field: { fieldRef: pickerField },
           openPickerButton: { 'aria-label': `Choose ${label}` },
         }}

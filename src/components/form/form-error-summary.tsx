@@ -3,8 +3,8 @@ import { ErrorSummary } from './error-summary';
 import { fieldId } from './field-messages';
 import { flattenFieldErrors, sortByFieldOrder } from './flatten-field-errors';
 
-type FormErrorSummaryProps<T extends FieldValues> = {
-  form: Pick<UseFormReturn<T>, 'control' | 'setFocus'>;
+type FormErrorSummaryProps<T extends FieldValues, TOut> = {
+  form: Pick<UseFormReturn<T, unknown, TOut>, 'control' | 'setFocus'>;
   /** Field names and labels in screen order. */
   fields: readonly { name: FieldPath<T>; label: string }[];
   idPrefix: string;
@@ -13,7 +13,12 @@ type FormErrorSummaryProps<T extends FieldValues> = {
 };
 
 /** The errors of a small form (a filter form) at its top, focused after a failed submit. */
-export function FormErrorSummary<T extends FieldValues>({ form, fields, idPrefix, attempt }: FormErrorSummaryProps<T>) {
+export function FormErrorSummary<T extends FieldValues, TOut = T>({
+  form,
+  fields,
+  idPrefix,
+  attempt,
+}: FormErrorSummaryProps<T, TOut>) {
   const { errors } = useFormState({ control: form.control });
   const labels = new Map<string, string>(fields.map((field) => [field.name, field.label]));
   const items = sortByFieldOrder(

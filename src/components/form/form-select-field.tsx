@@ -1,8 +1,6 @@
 import TextField, { type TextFieldProps } from '@mui/material/TextField';
-import { useController, type FieldPath, type FieldValues } from 'react-hook-form';
-import { helperNode } from './field-helper-text';
-import { fieldId, messagesOf } from './field-messages';
-import type { FormFieldBaseProps } from './form-text-field';
+import type { FieldPath, FieldValues } from 'react-hook-form';
+import { useFormField, type FormFieldBaseProps } from './use-form-field';
 
 export type SelectOption = { value: number | string; label: string };
 
@@ -20,34 +18,19 @@ type FormSelectFieldProps<T extends FieldValues, N extends FieldPath<T>, TOut = 
  * A native select bound to a react-hook-form field: native so that keyboard, screen readers and
  * mobile pickers behave as users expect. An empty choice stores `undefined`.
  */
-export function FormSelectField<T extends FieldValues, N extends FieldPath<T>, TOut = T>({
-  control,
-  name,
-  label,
-  helperText,
-  required,
-  disabled,
-  idPrefix,
-  options,
-  placeholder = 'Select',
-  valueType = 'number',
-  onValueChange,
-  fullWidth = true,
-  ...rest
-}: FormSelectFieldProps<T, N, TOut>) {
-  const { field, fieldState } = useController({ control, name });
-  const messages = messagesOf(fieldState.error);
+export function FormSelectField<T extends FieldValues, N extends FieldPath<T>, TOut = T>(
+  props: FormSelectFieldProps<T, N, TOut>,
+) {
+  const { field, shown, input, own } = useFormField(props);
+  const { options, placeholder = 'Select', valueType = 'number', onValueChange, fullWidth = true, ...rest } = own;
   const value = field.value as number | string | null | undefined;
   return (
     <TextField
       {...rest}
+      {...shown}
+      {...input}
       select
-      id={fieldId(name, idPrefix)}
-      label={label}
-      required={required}
-      disabled={disabled}
       fullWidth={fullWidth}
-      name={field.name}
       value={value ?? ''}
       onChange={(event) => {
         const raw = event.target.value;
@@ -55,10 +38,6 @@ export function FormSelectField<T extends FieldValues, N extends FieldPath<T>, T
         field.onChange(next);
         onValueChange?.(next);
       }}
-      onBlur={field.onBlur}
-      inputRef={field.ref}
-      error={messages.length > 0}
-      helperText={helperNode(messages, helperText)}
       slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
     >
       <option value="">{placeholder}</option>

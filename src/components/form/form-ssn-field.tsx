@@ -1,9 +1,8 @@
 import TextField from '@mui/material/TextField';
 import { PatternFormat } from 'react-number-format';
-import { useController, type FieldPath, type FieldValues } from 'react-hook-form';
+import type { FieldPath, FieldValues } from 'react-hook-form';
 import { helperNode } from './field-helper-text';
-import { fieldId, messagesOf } from './field-messages';
-import type { FormFieldBaseProps } from './form-text-field';
+import { useFormField, type FormFieldBaseProps } from './use-form-field';
 
 type FormSsnFieldProps<T extends FieldValues, N extends FieldPath<T>, TOut = T> = FormFieldBaseProps<T, N, TOut> & {
   /** Last four digits of an SSN already on file: shown as a hint while nothing is typed. */
@@ -20,17 +19,11 @@ export function formatSsnDigits(digits: string): string {
 
 /** Social security number typed in the mask 999-99-9999. */
 export function FormSsnField<T extends FieldValues, N extends FieldPath<T>, TOut = T>({
-  control,
-  name,
-  label,
-  helperText,
-  required,
-  disabled,
-  idPrefix,
   storedLast4,
+  helperText,
+  ...base
 }: FormSsnFieldProps<T, N, TOut>) {
-  const { field, fieldState } = useController({ control, name });
-  const messages = messagesOf(fieldState.error);
+  const { field, messages, shown, input } = useFormField(base);
   const digits = ((field.value as string | null | undefined) ?? '').replace(/\D/g, '');
   const hint = helperText ?? (storedLast4 && digits === '' ? `SSN on file ending in ${storedLast4}` : undefined);
   return (
@@ -44,17 +37,11 @@ export function FormSsnField<T extends FieldValues, N extends FieldPath<T>, TOut
         const next = formatSsnDigits(values.value);
         if (next !== ((field.value as string | null | undefined) ?? '')) field.onChange(next);
       }}
-      onBlur={field.onBlur}
-      inputRef={field.ref}
-      id={fieldId(name, idPrefix)}
-      name={field.name}
-      label={label}
-      required={required}
-      disabled={disabled}
+      {...shown}
+      {...input}
+      helperText={helperNode(messages, hint)}
       fullWidth
       autoComplete="off"
-      error={messages.length > 0}
-      helperText={helperNode(messages, hint)}
     />
   );
 }

@@ -1,21 +1,13 @@
-import Box from '@mui/material/Box';
-import LinearProgress from '@mui/material/LinearProgress';
-import Paper from '@mui/material/Paper';
-import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
-import { useIsFetching } from '@tanstack/react-query';
-import { subscriberQueries } from '../../api/subscriber-queries';
 import type { Dependent } from '../../contracts/dependents';
-import { SUBSCRIBER_PAGE_SIZE, type SubscriberList, type SubscriberSummary } from '../../contracts/subscribers';
-import { ListFailure } from '../data-table/list-failure';
-import { useEmployerPK } from '../../hooks/use-session';
 import { endpoints } from '../../contracts/endpoints';
-import { ListPagination } from '../data-table/list-pagination';
-import { ExportButton } from '../export/export-button';
+import type { SubscriberSummary } from '../../contracts/subscribers';
+import { useEmployerPK } from '../../hooks/use-session';
+import { ExportButton } from '../list-page/export-button';
+import { KeptListPanel } from '../list-page/kept-list-panel';
 import { MemberDependents } from './member-dependents';
-import type { MemberListOptions } from './member-list-query';
-import { memberPaging, nextSort, pageOf, toSubscriberListQuery, type MemberSearch } from './member-search';
+import { MEMBER_LIST, type MemberListOptions } from './member-list-query';
+import { memberSort, toSubscriberListQuery, type MemberSearch } from './member-search';
 import { MemberSearchForm } from './member-search-form';
 import { MemberTable } from './member-table';
 import { PendingNoticeModal } from './pending-notice-modal';
@@ -55,6 +47,7 @@ export function MemberChooser({
   const [search, setSearch] = useMemberSearch();
   const notice = usePendingNotice();
   const members = useMemberList(search, termedAllowed);
+  const includeTermed = termedAllowed && Boolean(search.termed);
 
   const choose = (choice: MemberChoice) => {
     const target = choice.dependent ? 'dependent' : 'subscriber';
@@ -62,6 +55,14 @@ export function MemberChooser({
     if (message) notice.show(message);
     else onChoose(choice);
   };
+
+  const dependentsOf = (subscriber: SubscriberSummary) => (
+    <MemberDependents
+      subscriber={subscriber}
+      includeTermed={includeTermed}
+      onChoose={(dependent) => choose({ subscriber, dependent })}
+    />
+  );
 
   return (
     <Stack spacing={2}>
@@ -74,29 +75,17 @@ export function MemberChooser({
         serverErrors={members.fieldErrors}
       />
       <MemberExport search={search} termedAllowed={termedAllowed} />
-      <Paper variant="outlined">
-        <FetchingBar />
-        {members.failure && (
-          <ListFailure
-            what="The member list"
-            message={members.failure}
-            retrying={members.retrying}
-            onRetry={members.retry}
+      <KeptListPanel kind={MEMBER_LIST} list={members} search={search} onSearch={setSearch}>
+        {(rows) => (
+          <MemberTable
+            members={rows}
+            sort={search.sort}
+            onSort={(field) => setSearch(memberSort.next(search, field))}
+            onChoose={(subscriber) => choose({ subscriber })}
+            renderDetail={allowDependents ? dependentsOf : undefined}
           />
         )}
-        {members.data ? (
-          <MemberResults
-            data={members.data}
-            search={search}
-            termedAllowed={termedAllowed}
-            allowDependents={allowDependents}
-            onSearch={setSearch}
-            onChoose={choose}
-          />
-        ) : (
-          !members.failure && <MemberListSkeleton />
-        )}
-      </Paper>
+      </KeptListPanel>
       <PendingNoticeModal message={notice.message} onReturn={notice.close} />
     </Stack>
   );
@@ -115,70 +104,5 @@ function MemberExport({ search, termedAllowed }: { search: MemberSearch; termedA
         return { body: { employerPK, firstName, lastName, ssn, includeTermedMembers, format } };
       }}
     />
-  );
-}
-
-type MemberResultsProps = {
-  data: SubscriberList;
-  search: MemberSearch;
-  termedAllowed: boolean;
-  allowDependents: boolean;
-  onSearch: (patch: Partial<MemberSearch>) => void;
-  onChoose: (choice: MemberChoice) => void;
-};
-
-function MemberResults({ data, search, termedAllowed, allowDependents, onSearch, onChoose }: MemberResultsProps) {
-  const includeTermed = termedAllowed && Boolean(search.termed);
-
-  return (
-    <>
-      {data.list.length === 0 ? (
-        <Typography sx={{ p: 2 }}>
-          {pageOf(search) > 1 && data.recordCount > 0
-            ? 'There are no members on this page.'
-            : 'No members match your search.'}
-        </Typography>
-      ) : (
-        <MemberTable
-          members={data.list}
-          sort={search.sort}
-          onSort={(field) => onSearch(nextSort(search, field))}
-          onChoose={(subscriber) => onChoose({ subscriber })}
-          renderDetail={
-            allowDependents
-              ? (subscriber) => (
-                  <MemberDependents
-                    subscriber={subscriber}
-                    includeTermed={includeTermed}
-                    onChoose={(dependent) => onChoose({ subscriber, dependent })}
-                  />
-                )
-              : undefined
-          }
-        />
-      )}
-      <ListPagination
-        {...memberPaging}
-        page={pageOf(search)}
-        recordCount={data.recordCount}
-        onPage={(page) => onSearch({ page })}
-      />
-    </>
-  );
-}
-
-export function FetchingBar() {
-  const fetching = useIsFetching({ queryKey: subscriberQueries.lists() }) > 0;
-  // The bar keeps its height when idle so the table does not jump.
-  return fetching ? <LinearProgress aria-label="Loading members" /> : <Box sx={{ height: 4 }} />;
-}
-
-export function MemberListSkeleton() {
-  return (
-    <Stack spacing={1} sx={{ p: 2 }} role="status" aria-label="Loading members">
-      {Array.from({ length: Math.min(8, SUBSCRIBER_PAGE_SIZE) }, (_, i) => (
-        <Skeleton key={i} variant="rectangular" height={28} />
-      ))}
-    </Stack>
   );
 }

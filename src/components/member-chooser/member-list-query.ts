@@ -1,10 +1,20 @@
 import { subscriberQueries } from '../../api/subscriber-queries';
+import { SUBSCRIBER_PAGE_LINKS, SUBSCRIBER_PAGE_SIZE } from '../../contracts/subscribers';
 import type { GroupLoaderContext } from '../../lib/router-context';
+import type { KeptListKind } from '../list-page/kept-list-panel';
 import { toSubscriberListQuery, type MemberSearch } from './member-search';
 
 export type MemberListOptions = {
   /** False in the terminate flow: termed members are never listed and the checkbox is disabled. */
   termedAllowed?: boolean;
+};
+
+/** The chooser's list: every screen that shows it pages and words it the same way (spec 1 §9). */
+export const MEMBER_LIST: KeptListKind = {
+  nouns: ['member', 'members'],
+  noMatch: 'No members match your search.',
+  paging: { pageSize: SUBSCRIBER_PAGE_SIZE, pageLinks: SUBSCRIBER_PAGE_LINKS },
+  queryKey: subscriberQueries.lists(),
 };
 
 export function memberListQuery(search: MemberSearch, employerPK: number, options: MemberListOptions = {}) {

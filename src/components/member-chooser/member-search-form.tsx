@@ -4,6 +4,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { useState, type FormEvent } from 'react';
 import { LIMITS } from '../../contracts/person-rules';
+import { formValuesOf } from '../../lib/list-search';
 import { ErrorSummary } from '../form/error-summary';
 import { FilterFormButtons } from '../form/filter-form-buttons';
 import { SSN_SEARCH_MESSAGE, SSN_SEARCH_PATTERN, type MemberSearch } from './member-search';
@@ -22,6 +23,12 @@ type MemberSearchFormProps = {
   serverErrors?: Record<string, string[]>;
 };
 
+const NO_NAMES = { firstName: '', lastName: '' };
+const NAME_FIELDS = [
+  ['firstName', 'Search First Name', 'first-name'],
+  ['lastName', 'Search Last Name', 'last-name'],
+] as const;
+
 const digitsOnly = (value: string) => value.replace(/\D/g, '').slice(0, LIMITS.ssnFilter);
 
 /**
@@ -38,8 +45,7 @@ export function MemberSearchForm({
   serverErrors,
 }: MemberSearchFormProps) {
   const serverError = (name: string) => serverErrors?.[name]?.[0];
-  const [firstName, setFirstName] = useState(search.firstName ?? '');
-  const [lastName, setLastName] = useState(search.lastName ?? '');
+  const [names, setNames] = useState(() => formValuesOf(search, NO_NAMES));
   const [ssn, setSsn] = useState(search.ssn ?? '');
   const [ssnError, setSsnError] = useState<string | null>(null);
   /** Failed searches: the error summary takes focus after each. */
@@ -54,13 +60,12 @@ export function MemberSearchForm({
       return;
     }
     setSsnError(null);
-    onSearch({ firstName: firstName.trim(), lastName: lastName.trim(), ssn, page: 1 });
+    onSearch({ firstName: names.firstName.trim(), lastName: names.lastName.trim(), ssn, page: 1 });
     onDone?.();
   };
 
   const clear = () => {
-    setFirstName('');
-    setLastName('');
+    setNames(NO_NAMES);
     setSsn('');
     setSsnError(null);
     // Every filter, the termed-member box included: Clear Search means the list as it first opened.
@@ -76,26 +81,19 @@ export function MemberSearchForm({
         onSelect={() => document.getElementById(ssnId)?.focus()}
       />
       <Stack direction={{ xs: 'column', md: 'row' }} spacing={2}>
-        <TextField
-          id={`${idPrefix}-first-name`}
-          label="Search First Name"
-          size="small"
-          error={Boolean(serverError('firstName'))}
-          helperText={serverError('firstName')}
-          value={firstName}
-          onChange={(event) => setFirstName(event.target.value)}
-          slotProps={{ htmlInput: { maxLength: LIMITS.name } }}
-        />
-        <TextField
-          id={`${idPrefix}-last-name`}
-          label="Search Last Name"
-          size="small"
-          error={Boolean(serverError('lastName'))}
-          helperText={serverError('lastName')}
-          value={lastName}
-          onChange={(event) => setLastName(event.target.value)}
-          slotProps={{ htmlInput: { maxLength: LIMITS.name } }}
-        />
+        {NAME_FIELDS.map(([name, label, id]) => (
+          <TextField
+            key={name}
+            id={`${idPrefix}-${id}`}
+            label={label}
+            size="small"
+            error={Boolean(serverError(name))}
+            helperText={serverError(name)}
+            value={names[name]}
+            onChange={(event) => setNames({ ...names, [name]: event.target.value })}
+            slotProps={{ htmlInput: { maxLength: LIMITS.name } }}
+          />
+        ))}
         <TextField
           id={ssnId}
           label={ssnLabel}

@@ -1,20 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import {
-  compactSearch,
-  DEFAULT_MEMBER_SORT,
-  memberSearchSchema,
-  nextSort,
-  pageOf,
-  parseSort,
-  toSubscriberListQuery,
-} from './member-search';
+import { pageOf } from '../../lib/list-search';
+import { memberSearch, memberSearchSchema, memberSort, toSubscriberListQuery } from './member-search';
 
 describe('memberSearchSchema', () => {
   it('defaults to the first page, no filters and the server sort, without writing them to the URL', () => {
     const search = memberSearchSchema.parse({});
     expect(search).toEqual({});
     expect(pageOf(search)).toBe(1);
-    expect(parseSort(search.sort)).toEqual({ field: 'lastName', direction: 'ASC' });
+    expect(memberSort.parse(search.sort)).toEqual({ field: 'lastName', direction: 'ASC' });
   });
 
   it('keeps a one-based page from the URL', () => {
@@ -49,7 +42,7 @@ describe('toSubscriberListQuery', () => {
       employerPK: 2,
       recordsPerPage: 20,
       page: 2,
-      sortColumn: DEFAULT_MEMBER_SORT,
+      sortColumn: memberSort.defaultSort,
       firstName: undefined,
       lastName: 'Smith',
       ssn: undefined,
@@ -64,36 +57,28 @@ describe('toSubscriberListQuery', () => {
   });
 });
 
-describe('nextSort', () => {
-  const at = (page: number, sort?: string) => memberSearchSchema.parse({ page, sort });
-
-  it('toggles the sorted column between DESC and ASC', () => {
-    expect(nextSort(at(1), 'lastName').sort).toBe('lastName DESC');
-    expect(nextSort(at(1, 'lastName DESC'), 'lastName').sort).toBe('lastName ASC');
-    expect(nextSort(at(1, 'ssnLast4 ASC'), 'ssnLast4').sort).toBe('ssnLast4 DESC');
-  });
-
-  it('starts another column ascending', () => {
-    expect(nextSort(at(1, 'lastName DESC'), 'dateOfBirth').sort).toBe('dateOfBirth ASC');
-  });
-
-  it('goes back to the first page', () => {
-    expect(nextSort(at(5, 'firstName ASC'), 'firstName').page).toBe(1);
-    expect(
-      compactSearch({ ...at(5, 'firstName ASC'), ...nextSort(at(5, 'firstName ASC'), 'firstName') }).page,
-    ).toBeUndefined();
+describe('memberSort.next', () => {
+  it('flips the list’s own last-name order on a first click on Last Name', () => {
+    expect(memberSort.next({ page: 5 }, 'lastName')).toEqual({ sort: 'lastName DESC', page: 1 });
   });
 });
 
-describe('compactSearch', () => {
+describe('memberSearch.compact', () => {
   it('writes the SSN as a number, so the URL says ssn=3771', () => {
-    expect(compactSearch({ ssn: '3771' }).ssn).toBe(3771);
-    expect(compactSearch({ ssn: '0012' }).ssn).toBe(12);
+    expect(memberSearch.compact({ ssn: '3771' }).ssn).toBe(3771);
+    expect(memberSearch.compact({ ssn: '0012' }).ssn).toBe(12);
   });
 
   it('leaves defaults out of the URL', () => {
     expect(
-      compactSearch({ page: 1, sort: DEFAULT_MEMBER_SORT, firstName: '', lastName: 'Li', ssn: '', termed: false }),
+      memberSearch.compact({
+        page: 1,
+        sort: memberSort.defaultSort,
+        firstName: '',
+        lastName: 'Li',
+        ssn: '',
+        termed: false,
+      }),
     ).toEqual({
       page: undefined,
       sort: undefined,

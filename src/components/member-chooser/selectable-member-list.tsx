@@ -1,12 +1,9 @@
-import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import type { SubscriberSummary } from '../../contracts/subscribers';
-import { ListFailure } from '../data-table/list-failure';
-import { ListPagination } from '../data-table/list-pagination';
-import { FetchingBar, MemberListSkeleton } from './member-chooser';
-import { memberPaging, nextSort, pageOf, type MemberSearch } from './member-search';
+import { KeptListPanel } from '../list-page/kept-list-panel';
+import { MEMBER_LIST } from './member-list-query';
+import { memberSort, type MemberSearch } from './member-search';
 import { MemberTable } from './member-table';
 import { useMemberList } from './use-member-list';
 
@@ -50,40 +47,24 @@ export function SelectableMemberList({
   return (
     <Stack spacing={2}>
       {toolbar(selected)}
-      <Paper variant="outlined">
-        <FetchingBar />
-        {list.failure && (
-          <ListFailure what="The member list" message={list.failure} retrying={list.retrying} onRetry={list.retry} />
-        )}
-        {!data ? (
-          !list.failure && <MemberListSkeleton />
-        ) : members.length === 0 ? (
-          <Typography sx={{ p: 2 }}>
-            {data.list.length > 0
-              ? 'No member on this page matches the filter.'
-              : pageOf(search) > 1 && data.recordCount > 0
-                ? 'There are no members on this page.'
-                : 'No members match your search.'}
-          </Typography>
-        ) : (
+      <KeptListPanel
+        kind={MEMBER_LIST}
+        list={list}
+        search={search}
+        onSearch={onSearch}
+        localFilter={{ rows: members, emptyText: 'No member on this page matches the filter.' }}
+      >
+        {(rows) => (
           <MemberTable
-            members={members}
+            members={rows}
             sort={search.sort}
-            onSort={(field) => onSearch(nextSort(search, field))}
+            onSort={(field) => onSearch(memberSort.next(search, field))}
             onChoose={onSelect}
             selectedPK={selected?.subscriberPK ?? null}
             caption={SELECT_CAPTION}
           />
         )}
-        {data && (
-          <ListPagination
-            {...memberPaging}
-            page={pageOf(search)}
-            recordCount={data.recordCount}
-            onPage={(page) => onSearch({ page })}
-          />
-        )}
-      </Paper>
+      </KeptListPanel>
     </Stack>
   );
 }

@@ -1,20 +1,15 @@
 import { useCallback, useState } from 'react';
-import { useAppStore } from '../../stores/app-store';
+import { closeModal, openModal, useIsModalOpen } from '../../stores/modal-slice';
 
 /** Opens the pending-request notice (the store's one modal) with the message to show. */
 export function usePendingNotice() {
   const [message, setMessage] = useState<string | null>(null);
-  const open = useAppStore((state) => state.modal === 'noticeForRequestModal');
-  const openModal = useAppStore((state) => state.openModal);
-  const closeModal = useAppStore((state) => state.closeModal);
+  const open = useIsModalOpen('noticeForRequestModal');
 
-  const show = useCallback(
-    (next: string) => {
-      setMessage(next);
-      openModal('noticeForRequestModal');
-    },
-    [openModal],
-  );
+  const show = useCallback((next: string) => {
+    setMessage(next);
+    openModal('noticeForRequestModal');
+  }, []);
 
   return { message: open ? message : null, show, close: closeModal };
 }

@@ -7,7 +7,8 @@ import Typography from '@mui/material/Typography';
 import { createLink, useLocation, type LinkProps } from '@tanstack/react-router';
 import type { MenuEntry } from '../../contracts/permissions';
 import { config } from '../../lib/config';
-import { useAppStore } from '../../stores/app-store';
+import { discardEnrollmentDraft } from '../../stores/enrollment-handoff';
+import { openModal } from '../../stores/modal-slice';
 
 const ListItemLink = createLink(ListItemButton);
 
@@ -16,8 +17,6 @@ type SideMenuProps = { entries: readonly MenuEntry[]; onNavigate?: () => void };
 /** The side menu (spec 1 §2 Shell): links for screens, buttons for the two modals. */
 export function SideMenu({ entries, onNavigate }: SideMenuProps) {
   const pathname = useLocation({ select: (location) => location.pathname });
-  const openModal = useAppStore((state) => state.openModal);
-  const clearSubscriber = useAppStore((state) => state.clearSubscriber);
 
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', height: '100%' }}>
@@ -43,7 +42,7 @@ export function SideMenu({ entries, onNavigate }: SideMenuProps) {
                   aria-current={pathname === entry.path ? 'page' : undefined}
                   onClick={() => {
                     // 'Enroll Subscriber' starts a new enrollment (spec 1 §2).
-                    if (entry.clearsSubscriber) clearSubscriber();
+                    if (entry.clearsSubscriber) discardEnrollmentDraft();
                     onNavigate?.();
                   }}
                 >

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ACCESS_OUTCOMES } from '../../contracts/access-report';
 import { endpoints, type EndpointName } from '../../contracts/endpoints';
 import { dateOrderMessage, inDateOrder, optionalDateFilter } from '../../components/form/date-filter';
+import { filterValues } from '../../lib/list-search';
 import type { AccessReportFilterValues, AccessReportSearch } from './access-report-search';
 
 /** Calls that can appear in the report: every call that names a group (audited, or refused). */
@@ -36,12 +37,5 @@ export function filterFormValuesOf(search: AccessReportSearch): AccessReportFilt
 }
 
 export function filtersOf(values: z.output<typeof accessReportFilterForm>): AccessReportFilterValues {
-  return {
-    from: values.from || undefined,
-    to: values.to || undefined,
-    user: values.user || undefined,
-    member: values.member || undefined,
-    endpoint: values.endpoint || undefined,
-    outcome: values.outcome || undefined,
-  };
+  return filterValues(values);
 }

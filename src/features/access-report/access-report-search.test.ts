@@ -1,22 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import {
-  accessReportSearchSchema,
-  compactAccessReportSearch,
-  toAccessReportQuery,
-  withFilters,
-  withSort,
-} from './access-report-search';
+import { accessReportSearch, toAccessReportQuery, withFilters, withSort } from './access-report-search';
 import { accessReportFilterForm, filtersOf } from './access-report-filter-form';
 
 describe('access report search params', () => {
   it('reads malformed params as absent instead of failing the route', () => {
     expect(
-      accessReportSearchSchema.parse({ from: '2025-13-45', outcome: 'maybe', page: '-2', sort: 'ssn', user: 'hr' }),
+      accessReportSearch.schema.parse({ from: '2025-13-45', outcome: 'maybe', page: '-2', sort: 'ssn', user: 'hr' }),
     ).toEqual({ user: 'hr' });
   });
 
   it('sends a zero-based page, the default sort and only the filters that are set', () => {
-    const search = accessReportSearchSchema.parse({ member: '1234', page: '3', from: '2025-01-01' });
+    const search = accessReportSearch.schema.parse({ member: '1234', page: '3', from: '2025-01-01' });
     expect(toAccessReportQuery(search, 2)).toEqual({
       employerPK: 2,
       from: '2025-01-01',
@@ -29,14 +23,14 @@ describe('access report search params', () => {
   });
 
   it('goes back to page 1 on new filters or a new sort, and keeps defaults out of the URL', () => {
-    const search = accessReportSearchSchema.parse({ page: '4', user: 'a' });
-    expect(compactAccessReportSearch(withFilters(search, { member: 'Smith' }))).toEqual(
+    const search = accessReportSearch.schema.parse({ page: '4', user: 'a' });
+    expect(accessReportSearch.compact(withFilters(search, { member: 'Smith' }))).toEqual(
       expect.objectContaining({ member: 'Smith', page: undefined }),
     );
     const sorted = withSort(search, 'actorEmail');
-    expect(compactAccessReportSearch(sorted)).toMatchObject({ sort: 'actorEmail', order: 'ASC', page: undefined });
+    expect(accessReportSearch.compact(sorted)).toMatchObject({ sort: 'actorEmail', order: 'ASC', page: undefined });
     expect(withSort(sorted, 'actorEmail').order).toBe('DESC');
-    expect(compactAccessReportSearch(withSort({}, 'at'))).toMatchObject({ sort: undefined, order: 'ASC' });
+    expect(accessReportSearch.compact(withSort({}, 'at'))).toMatchObject({ sort: undefined, order: 'ASC' });
   });
 });
 

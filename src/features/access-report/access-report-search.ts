@@ -7,31 +7,37 @@ import {
   type AccessReportQuery,
   type AccessSortField,
 } from '../../contracts/access-report';
-import { isoDate } from '../../contracts/common';
-import { directionAfterClick } from '../../lib/sort-direction';
+import {
+  countParam,
+  dateParam,
+  directionAfterClick,
+  pickFilters,
+  listSearch,
+  optionalParam,
+  pageRequest,
+} from '../../lib/list-search';
 
-const text = (max: number) => z.string().trim().max(max).optional().catch(undefined);
+// Unlike the other lists, a value the router parsed as a number (`?member=1234`) reads as absent.
+const text = (max: number) => optionalParam(z.string().trim().max(max));
 
-/**
- * Search params of the Access Report: filters, sort and the one-based page. Anything malformed reads
- * as absent instead of failing the route, and defaults are never written back.
- */
-export const accessReportSearchSchema = z.object({
-  from: isoDate.optional().catch(undefined),
-  to: isoDate.optional().catch(undefined),
-  user: text(100),
-  member: text(50),
-  endpoint: z
-    .string()
-    .regex(/^[A-Za-z]{1,60}$/)
-    .optional()
-    .catch(undefined),
-  outcome: z.enum(ACCESS_OUTCOMES).optional().catch(undefined),
-  sort: z.enum(ACCESS_SORT_FIELDS).optional().catch(undefined),
-  order: z.enum(['ASC', 'DESC']).optional().catch(undefined),
-  page: z.coerce.number().int().min(1).optional().catch(undefined),
-});
-export type AccessReportSearch = z.output<typeof accessReportSearchSchema>;
+const DEFAULT_SORT = { field: 'at', direction: 'DESC' } as const;
+
+/** Search params of the Access Report: filters, sort (column and order apart) and the one-based page. */
+export const accessReportSearch = listSearch(
+  {
+    from: dateParam(),
+    to: dateParam(),
+    user: text(100),
+    member: text(50),
+    endpoint: optionalParam(z.string().regex(/^[A-Za-z]{1,60}$/)),
+    outcome: optionalParam(z.enum(ACCESS_OUTCOMES)),
+    sort: optionalParam(z.enum(ACCESS_SORT_FIELDS)),
+    order: optionalParam(z.enum(['ASC', 'DESC'])),
+    page: countParam(),
+  },
+  { sort: DEFAULT_SORT.field, order: DEFAULT_SORT.direction },
+);
+export type AccessReportSearch = z.output<typeof accessReportSearch.schema>;
 
 /** The filter fields of the form (everything but sort and page). */
 export type AccessReportFilterValues = Pick<
@@ -39,10 +45,9 @@ export type AccessReportFilterValues = Pick<
   'from' | 'to' | 'user' | 'member' | 'endpoint' | 'outcome'
 >;
 
-export const pageOf = (search: AccessReportSearch) => search.page ?? 1;
 export const sortOf = (search: AccessReportSearch) => ({
-  field: search.sort ?? 'at',
-  direction: search.order ?? 'DESC',
+  field: search.sort ?? DEFAULT_SORT.field,
+  direction: search.order ?? DEFAULT_SORT.direction,
 });
 
 /** The filters as the server takes them (list and CSV alike). */
@@ -50,12 +55,7 @@ export function toAccessReportFilters(search: AccessReportSearch, employerPK: nu
   const { field, direction } = sortOf(search);
   return {
     employerPK,
-    ...(search.from ? { from: search.from } : {}),
-    ...(search.to ? { to: search.to } : {}),
-    ...(search.user ? { user: search.user } : {}),
-    ...(search.member ? { member: search.member } : {}),
-    ...(search.endpoint ? { endpoint: search.endpoint } : {}),
-    ...(search.outcome ? { outcome: search.outcome } : {}),
+    ...pickFilters(search, ['from', 'to', 'user', 'member', 'endpoint', 'outcome']),
     sort: field,
     order: direction,
   };
@@ -65,24 +65,7 @@ export function toAccessReportFilters(search: AccessReportSearch, employerPK: nu
 export function toAccessReportQuery(search: AccessReportSearch, employerPK: number): AccessReportQuery {
   return {
     ...toAccessReportFilters(search, employerPK),
-    page: pageOf(search) - 1,
-    recordsPerPage: ACCESS_REPORT_PAGE_SIZE,
-  };
-}
-
-/** Drops empty and default values so two ways of reaching one view give the same link. */
-export function compactAccessReportSearch(search: AccessReportSearch): AccessReportSearch {
-  const { field, direction } = sortOf(search);
-  return {
-    from: search.from || undefined,
-    to: search.to || undefined,
-    user: search.user || undefined,
-    member: search.member || undefined,
-    endpoint: search.endpoint || undefined,
-    outcome: search.outcome || undefined,
-    sort: field === 'at' ? undefined : field,
-    order: direction === 'DESC' ? undefined : direction,
-    page: pageOf(search) > 1 ? search.page : undefined,
+    ...pageRequest(search, ACCESS_REPORT_PAGE_SIZE),
   };
 }
 

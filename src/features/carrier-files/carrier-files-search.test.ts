@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { carrierFilesSearchSchema, toCarrierFileListBody } from './carrier-files-search';
+import { carrierFilesSearch, toCarrierFileListBody } from './carrier-files-search';
 
 describe('carrier files search', () => {
   it('reads the page from the URL and sends it zero-based', () => {
-    expect(toCarrierFileListBody(carrierFilesSearchSchema.parse({ page: '3' }), 2)).toEqual({
+    expect(toCarrierFileListBody(carrierFilesSearch.schema.parse({ page: '3' }), 2)).toEqual({
       employerPK: 2,
       currentPage: 2,
       pageSize: 10,
@@ -11,7 +11,7 @@ describe('carrier files search', () => {
   });
 
   it('reads a malformed page as the first', () => {
-    expect(carrierFilesSearchSchema.parse({ page: 'x' })).toEqual({ page: undefined });
-    expect(toCarrierFileListBody(carrierFilesSearchSchema.parse({ page: 0 }), 4).currentPage).toBe(0);
+    expect(carrierFilesSearch.schema.parse({ page: 'x' })).toEqual({ page: undefined });
+    expect(toCarrierFileListBody(carrierFilesSearch.schema.parse({ page: 0 }), 4).currentPage).toBe(0);
   });
 });

@@ -2,11 +2,11 @@ import { redirect } from '@tanstack/react-router';
 import { enrollmentQueries } from '../../api/enrollment-queries';
 import { lookupQueries } from '../../api/lookup-queries';
 import type { GroupLoaderContext } from '../../lib/router-context';
-import { useAppStore } from '../../stores/app-store';
+import { readEnrollmentDraft } from '../../stores/enrollment-draft-slice';
 
 /** Steps 2 to 4 and the review continue a request: without one the wizard starts at step 1. */
 export function requireEnrollmentRequest(): void {
-  if (useAppStore.getState().enrollment.requestPK === null) {
+  if (readEnrollmentDraft().requestPK === null) {
     throw redirect({ to: '/enroll-subscriber/personal-information', replace: true });
   }
 }
@@ -16,7 +16,7 @@ export async function loadEnrollmentStep(
   { queryClient, employerPK }: GroupLoaderContext,
   step: 1 | 2 | 3 | 4 | 'review',
 ): Promise<void> {
-  const { requestPK, subscriberPK } = useAppStore.getState().enrollment;
+  const { requestPK, subscriberPK } = readEnrollmentDraft();
   const jobs: Promise<unknown>[] = [
     queryClient.ensureQueryData(enrollmentQueries.draft(requestPK)),
     // The member whose coverage changes names every step of that journey (and prefills steps 1 and 4).

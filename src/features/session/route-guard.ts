@@ -2,7 +2,7 @@ import type { AuthContextProps } from 'react-oidc-context';
 import { areaOfPath, canAccess, rolesInGroup } from '../../contracts/permissions';
 import type { SessionContext } from '../../lib/router-context';
 import { sessionOf } from '../../lib/session';
-import { selectCurrentEmployerPK, useAppStore } from '../../stores/app-store';
+import { adoptEmployer, currentEmployerPK } from '../../stores/current-group-slice';
 import { AccessDeniedError, NoGroupsError, SessionExpiredError } from './route-guard-outcomes';
 import { renewIfExpired, signedInAutomaticallyRecently, startSignIn } from './sign-in';
 
@@ -34,8 +34,8 @@ export async function requireSession(
     throw new NoGroupsError();
   }
 
-  useAppStore.getState().adoptEmployer(session.groupPKs);
-  const employerPK = selectCurrentEmployerPK(useAppStore.getState(), session.groupRoles);
+  adoptEmployer(session.groupPKs);
+  const employerPK = currentEmployerPK(session.groupRoles);
   // Group claims without any group role leave no group to work in: the same as no group at all.
   if (employerPK === null) throw new NoGroupsError();
   const roles = rolesInGroup(session.groupRoles, employerPK);

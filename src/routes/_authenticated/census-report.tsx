@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { censusQueries } from '../../features/reports/census/api/census-queries';
-import { CensusReportScreen } from '../../features/reports/census/census-report-screen';
-import { censusSearchSchema } from '../../features/reports/census/census-search';
+import { censusQueries } from '../../features/census-report/api/census-queries';
+import { CensusReportScreen } from '../../features/census-report/census-report-screen';
+import { censusSearchSchema } from '../../features/census-report/census-search';
 
 export const Route = createFileRoute('/_authenticated/census-report')({
   staticData: { title: 'Census Report' },

@@ -1,11 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { loadClaimList } from '../../features/claims/claim-list-query';
-import { claimSearchSchema } from '../../features/claims/claim-search';
-import { ClaimSearchPage } from '../../features/claims/components/claim-search-page';
+import { loadClaimList } from '../../features/claim-search/claim-list-query';
+import { claimSearch } from '../../features/claim-search/claim-search';
+import { ClaimSearchPage } from '../../features/claim-search/components/claim-search-page';
 
 export const Route = createFileRoute('/_authenticated/claim-search')({
   staticData: { title: 'Claim Search' },
-  validateSearch: claimSearchSchema,
+  validateSearch: claimSearch.schema,
   loaderDeps: ({ search }) => search,
   loader: ({ context, deps }) => loadClaimList(context, deps),
   component: ClaimSearchPage,

@@ -1,11 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { DocumentListScreen } from '../../features/reports/documents/document-list-screen';
-import { documentSearchSchema } from '../../features/reports/documents/document-search';
-import { loadDocumentList } from '../../features/reports/documents/load-document-list';
+import { DocumentListScreen } from '../../features/documents/document-list-screen';
+import { documentSearch } from '../../features/documents/document-search';
+import { loadDocumentList } from '../../features/documents/load-document-list';
 
 export const Route = createFileRoute('/_authenticated/funding-report')({
   staticData: { title: 'Claims Funding Report' },
-  validateSearch: documentSearchSchema,
+  validateSearch: documentSearch.schema,
   loaderDeps: ({ search }) => search,
   loader: ({ context, deps }) => loadDocumentList(context, 'funding', deps),
   component: FundingReport,

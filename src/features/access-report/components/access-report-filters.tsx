@@ -1,12 +1,10 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import { useState } from 'react';
-import { Controller, useForm, type Control } from 'react-hook-form';
+import { Controller, type Control } from 'react-hook-form';
 import { FilterFormButtons } from '../../../components/form/filter-form-buttons';
 import { fieldId } from '../../../components/form/field-messages';
-import { FormErrorSummary } from '../../../components/form/form-error-summary';
+import { ListSearchForm, useFilterForm } from '../../../components/list-page/list-search-form';
 import {
   ACCESS_ENDPOINT_NAMES,
   accessReportFilterForm,
@@ -33,27 +31,16 @@ const LABELS = {
   endpoint: 'Action',
   outcome: 'Outcome',
 } as const satisfies Record<keyof AccessReportFilterFormValues, string>;
-const SUMMARY_FIELDS = Object.entries(LABELS).map(([name, label]) => ({
-  name: name as keyof AccessReportFilterFormValues,
-  label,
-}));
 
 /** Date range, user, member, action and outcome; Search applies them, Clear Filters drops them. */
 export function AccessReportFilters({ search, onSearch }: AccessReportFiltersProps) {
-  const form = useForm({
-    resolver: zodResolver(accessReportFilterForm),
-    defaultValues: filterFormValuesOf(search),
-    shouldFocusError: false,
-  });
-  const [attempt, setAttempt] = useState(0);
-  const submit = form.handleSubmit(
-    (values) => onSearch(filtersOf(values)),
-    () => setAttempt((a) => a + 1),
+  const filter = useFilterForm(accessReportFilterForm, filterFormValuesOf(search), (values) =>
+    onSearch(filtersOf(values)),
   );
+  const { form } = filter;
 
   return (
-    <form noValidate aria-label="Access Report filters" onSubmit={submit}>
-      <FormErrorSummary form={form} fields={SUMMARY_FIELDS} idPrefix={ID_PREFIX} attempt={attempt} />
+    <ListSearchForm label="Access Report filters" filter={filter} labels={LABELS} idPrefix={ID_PREFIX}>
       <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} useFlexGap sx={{ flexWrap: 'wrap' }}>
         <FilterField control={form.control} name="from" type="date" />
         <FilterField control={form.control} name="to" type="date" />
@@ -80,7 +67,7 @@ export function AccessReportFilters({ search, onSearch }: AccessReportFiltersPro
           }}
         />
       </Stack>
-    </form>
+    </ListSearchForm>
   );
 }
 

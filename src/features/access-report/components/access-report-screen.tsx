@@ -3,19 +3,26 @@ import Button from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
-import { ListPagination } from '../../../components/data-table/list-pagination';
-import { PageHeading } from '../../../components/ui/page-heading';
+import { ListPage } from '../../../components/list-page/list-page';
+import { ListResults } from '../../../components/list-page/list-results';
 import { ACCESS_REPORT_FILE_NAME, ACCESS_REPORT_PAGE_SIZE } from '../../../contracts/access-report';
 import { endpoints } from '../../../contracts/endpoints';
 import { useEmployerPK } from '../../../hooks/use-session';
 import { downloadFile } from '../../../lib/download-file';
-import { pageOf, sortOf, toAccessReportFilters, withFilters, withSort } from '../access-report-search';
+import { pageOf } from '../../../lib/list-search';
+import { sortOf, toAccessReportFilters, withFilters, withSort } from '../access-report-search';
 import { accessReportListQuery } from '../load-access-report';
 import { useAccessReportSearch } from '../use-access-report-search';
 import { AccessReportFilters } from './access-report-filters';
 import { AccessReportTable } from './access-report-table';
+
+const ACCESS_REPORT_PAGING = {
+  pageSize: ACCESS_REPORT_PAGE_SIZE,
+  pageLinks: 5,
+  itemLabel: 'Entries',
+  navLabel: 'Access Report pages',
+};
 
 /** Who read or changed which member's data, and refused calls; filters, sort and page in the URL. */
 export function AccessReportScreen() {
@@ -40,58 +47,48 @@ export function AccessReportScreen() {
   ]);
 
   return (
-    <>
-      <PageHeading title="Access Report" />
-      <Stack spacing={2}>
-        <AccessReportFilters
-          key={filtersKey}
-          search={search}
-          onSearch={(f) => void setSearch(withFilters(search, f))}
-        />
-        <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
-          <Button variant="outlined" disabled={exportCsv.isPending} onClick={() => exportCsv.mutate()}>
-            Export CSV
-          </Button>
-          {exportCsv.isError && <Alert severity="error">The CSV could not be downloaded. Please try again.</Alert>}
-        </Stack>
-        <Paper variant="outlined">
-          {list.isFetching ? <LinearProgress aria-label="Loading Access Report" /> : null}
-          {list.isError && !list.data ? (
-            <Alert
-              severity="error"
-              action={
-                <Button color="inherit" size="small" onClick={() => void list.refetch()}>
-                  Retry
-                </Button>
-              }
-            >
-              The Access Report could not be loaded.
-            </Alert>
-          ) : null}
-          {list.data && list.data.list.length === 0 ? (
-            <Typography sx={{ p: 2 }}>No access matches the filters.</Typography>
-          ) : null}
-          {list.data && list.data.list.length > 0 ? (
+    <ListPage title="Access Report">
+      <AccessReportFilters key={filtersKey} search={search} onSearch={(f) => void setSearch(withFilters(search, f))} />
+      <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
+        <Button variant="outlined" disabled={exportCsv.isPending} onClick={() => exportCsv.mutate()}>
+          Export CSV
+        </Button>
+        {exportCsv.isError && <Alert severity="error">The CSV could not be downloaded. Please try again.</Alert>}
+      </Stack>
+      <Paper variant="outlined">
+        {list.isFetching ? <LinearProgress aria-label="Loading Access Report" /> : null}
+        {list.isError && !list.data ? (
+          <Alert
+            severity="error"
+            action={
+              <Button color="inherit" size="small" onClick={() => void list.refetch()}>
+                Retry
+              </Button>
+            }
+          >
+            The Access Report could not be loaded.
+          </Alert>
+        ) : null}
+        {list.data ? (
+          <ListResults
+            rowCount={list.data.list.length}
+            emptyText="No access matches the filters."
+            pager={{
+              ...ACCESS_REPORT_PAGING,
+              page: pageOf(search),
+              recordCount: list.data.recordCount,
+              rowCount: list.data.list.length,
+              onPage: (page) => void setSearch({ page }),
+            }}
+          >
             <AccessReportTable
               events={list.data.list}
               sort={sortOf(search)}
               onSort={(field) => void setSearch(withSort(search, field))}
             />
-          ) : null}
-          {list.data ? (
-            <ListPagination
-              page={pageOf(search)}
-              recordCount={list.data.recordCount}
-              pageSize={ACCESS_REPORT_PAGE_SIZE}
-              pageLinks={5}
-              itemLabel="Entries"
-              navLabel="Access Report pages"
-              rowCount={list.data.list.length}
-              onPage={(page) => void setSearch({ ...search, page })}
-            />
-          ) : null}
-        </Paper>
-      </Stack>
-    </>
+          </ListResults>
+        ) : null}
+      </Paper>
+    </ListPage>
   );
 }

@@ -4,14 +4,13 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Typography from '@mui/material/Typography';
-import { useAppStore } from '../../../stores/app-store';
+import { closeModal, useIsModalOpen } from '../../../stores/modal-slice';
 import { AnalyticsOptOut } from './analytics-opt-out';
 
 const TITLE_ID = 'privacy-modal-title';
 
 export function PrivacyModal() {
-  const open = useAppStore((state) => state.modal === 'privacyModal');
-  const closeModal = useAppStore((state) => state.closeModal);
+  const open = useIsModalOpen('privacyModal');
   return (
     <Dialog open={open} onClose={closeModal} aria-labelledby={TITLE_ID} fullWidth maxWidth="sm">
       <DialogTitle id={TITLE_ID}>Privacy</DialogTitle>

@@ -2,14 +2,14 @@ import { useLocation } from '@tanstack/react-router';
 import { useEffect, useRef } from 'react';
 import { useSession } from '../../../hooks/use-session';
 import { isAuthCallbackPath } from '../../../lib/config';
-import { useAppStore } from '../../../stores/app-store';
+import { useAnalyticsOptOut } from '../../../stores/analytics-slice';
 import { sendPageView } from '../api/page-view';
 
 /** One page view per route change of a signed-in group member, unless opted out (spec 2 §2). */
 export function usePageViewTracking(): void {
   const pathname = useLocation({ select: (location) => location.pathname });
   const hasGroups = useSession()?.hasGroups ?? false;
-  const optedOut = useAppStore((state) => state.analyticsOptOut);
+  const optedOut = useAnalyticsOptOut();
   // Re-renders (token renewal, StrictMode) must not count the same view twice.
   const lastTracked = useRef<string | null>(null);
 

@@ -4,7 +4,8 @@ import { MemberChooser, type MemberChoice } from '../../../components/member-cho
 import { PageHeading } from '../../../components/ui/page-heading';
 import type { LookupItem } from '../../../contracts/common';
 import type { SubscriberSummary } from '../../../contracts/subscribers';
-import { useAppStore } from '../../../stores/app-store';
+import { startCoverageChange } from '../../../stores/enrollment-handoff';
+import { closeModal, openModal, useIsModalOpen } from '../../../stores/modal-slice';
 import { QualifyingEventModal } from './qualifying-event-modal';
 
 /**
@@ -14,8 +15,7 @@ import { QualifyingEventModal } from './qualifying-event-modal';
 export function ChangeCoveragePage({ reasons }: { reasons: readonly LookupItem[] }) {
   const navigate = useNavigate();
   const [chosen, setChosen] = useState<SubscriberSummary | null>(null);
-  const open = useAppStore((state) => state.modal === 'changeCoverageModal');
-  const { openModal, closeModal, clearSubscriber, updateDraft } = useAppStore.getState();
+  const open = useIsModalOpen('changeCoverageModal');
 
   const choose = ({ subscriber }: MemberChoice) => {
     setChosen(subscriber);
@@ -24,15 +24,8 @@ export function ChangeCoveragePage({ reasons }: { reasons: readonly LookupItem[]
 
   const start = (changeReasonPK: number) => {
     if (!chosen) return;
-    const previous = useAppStore.getState().enrollment;
     // A new change starts a new request: whatever draft the wizard held (and its typed forms) goes.
-    clearSubscriber();
-    updateDraft({
-      subscriberPK: chosen.subscriberPK,
-      changeReasonPK,
-      // A recorded dependent termination still dates this member's next enrollment.
-      dependentTermDate: previous.subscriberPK === chosen.subscriberPK ? previous.dependentTermDate : null,
-    });
+    startCoverageChange(chosen.subscriberPK, changeReasonPK);
     closeModal();
     void navigate({ to: '/enroll-subscriber/personal-information' });
   };

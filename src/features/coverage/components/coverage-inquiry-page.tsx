@@ -9,7 +9,7 @@ import { useMemberSearch } from '../../../components/member-chooser/use-member-s
 import { PageHeading } from '../../../components/ui/page-heading';
 import type { EmployerDetails } from '../../../contracts/employers';
 import type { SubscriberSummary } from '../../../contracts/subscribers';
-import { useAppStore } from '../../../stores/app-store';
+import { openModal } from '../../../stores/modal-slice';
 import { coverageLoads, type LoadedSubscriber } from '../coverage-loads';
 import { CoverageModal } from './coverage-modal';
 
@@ -21,7 +21,6 @@ export function CoverageInquiryPage({ group }: { group: EmployerDetails | undefi
   const [loading, setLoading] = useState(false);
   // Bumped by every selection, so a load finishing after the user moved on opens nothing.
   const selection = useRef(0);
-  const openModal = useAppStore((state) => state.openModal);
   const queryClient = useQueryClient();
 
   const select = (member: SubscriberSummary) => {

@@ -8,7 +8,7 @@ import LinearProgress from '@mui/material/LinearProgress';
 import { useQuery } from '@tanstack/react-query';
 import type { EmployerDetails } from '../../../contracts/employers';
 import { formatIsoDate } from '../../../lib/calendar-date';
-import { useAppStore } from '../../../stores/app-store';
+import { closeModal, useIsModalOpen } from '../../../stores/modal-slice';
 import { COVERAGE_REFRESH_MS, coverageLoads, type LoadedSubscriber } from '../coverage-loads';
 import { useRefreshAfter } from '../use-refresh-after';
 import {
@@ -32,13 +32,12 @@ type CoverageModalProps = {
 };
 
 export function CoverageModal({ loaded, group }: CoverageModalProps) {
-  const open = useAppStore((state) => state.modal === 'coverageInquiryModal') && loaded !== null;
-  const close = useAppStore((state) => state.closeModal);
+  const open = useIsModalOpen('coverageInquiryModal') && loaded !== null;
   return (
     <Dialog
       open={open}
       onClose={(_event, reason) => {
-        if (reason !== 'backdropClick') close();
+        if (reason !== 'backdropClick') closeModal();
       }}
       aria-labelledby={TITLE_ID}
       maxWidth="md"
@@ -48,7 +47,7 @@ export function CoverageModal({ loaded, group }: CoverageModalProps) {
       <DialogTitle id={TITLE_ID}>View Member Coverage</DialogTitle>
       {loaded && <CoverageContent loaded={loaded} open={open} group={group} />}
       <DialogActions>
-        <Button variant="contained" onClick={close}>
+        <Button variant="contained" onClick={closeModal}>
           Close
         </Button>
       </DialogActions>

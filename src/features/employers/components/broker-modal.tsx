@@ -1,5 +1,5 @@
 import { PickOneDialog, PickOneForm } from '../../../components/ui/pick-one-dialog';
-import { useAppStore } from '../../../stores/app-store';
+import { closeModal, useIsModalOpen } from '../../../stores/modal-slice';
 import { useSwitchGroup } from '../hooks/use-switch-group';
 import { useUserGroups } from '../hooks/use-user-groups';
 
@@ -7,8 +7,7 @@ const TITLE_ID = 'broker-modal-title';
 
 /** Group chooser (spec 1 §2 Modals: Broker). */
 export function BrokerModal() {
-  const open = useAppStore((state) => state.modal === 'brokerModal');
-  const closeModal = useAppStore((state) => state.closeModal);
+  const open = useIsModalOpen('brokerModal');
   return (
     <PickOneDialog open={open} onCancel={closeModal} titleId={TITLE_ID} maxWidth="xs">
       <BrokerForm onCancel={closeModal} />

@@ -2,7 +2,9 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useCallback } from 'react';
 import { removeGroupScopedQueries } from '../../../api/group-scope';
-import { useAppStore } from '../../../stores/app-store';
+import { setCurrentEmployer } from '../../../stores/current-group-slice';
+import { discardEnrollmentDraft } from '../../../stores/enrollment-handoff';
+import { closeModal } from '../../../stores/modal-slice';
 
 /** Makes a group current: drops the previous group's data and the wizard draft, then goes home. */
 export function useSwitchGroup(): (employerPK: number) => Promise<void> {
@@ -10,9 +12,8 @@ export function useSwitchGroup(): (employerPK: number) => Promise<void> {
   const navigate = useNavigate();
   return useCallback(
     async (employerPK: number) => {
-      const { setCurrentEmployer, clearSubscriber, closeModal } = useAppStore.getState();
       setCurrentEmployer(employerPK);
-      clearSubscriber();
+      discardEnrollmentDraft();
       closeModal();
       // Navigating (even to the current path) reruns /_authenticated's beforeLoad and the loaders,
       // so the route context carries the new employerPK; every group-scoped key is built from it.

@@ -3,7 +3,7 @@ import { enrollmentQueries } from '../../../api/enrollment-queries';
 import { endpoints } from '../../../contracts/endpoints';
 import { callEndpoint, isApiError } from '../../../lib/api-client';
 import { notify } from '../../../stores/notification-store';
-import { useAppStore } from '../../../stores/app-store';
+import { clearEnrollmentDraft } from '../../../stores/enrollment-draft-slice';
 
 // Answers after which the request is gone for this wizard anyway: not cancellable on the server
 // yet (501), already gone (404) or no longer cancellable (409).
@@ -26,7 +26,7 @@ export function useCancelEnrollment() {
       }
     },
     onSuccess: (outcome) => {
-      useAppStore.getState().clearSubscriber();
+      clearEnrollmentDraft();
       queryClient.removeQueries({ queryKey: enrollmentQueries.drafts() });
       notify(
         outcome === 'cancelled'

@@ -6,7 +6,7 @@ import { endpoints } from '../../../contracts/endpoints';
 import type { EnrollmentRequest } from '../../../contracts/enrollment';
 import { useEmployerPK } from '../../../hooks/use-session';
 import { callEndpoint, isApiError, type ApiError, type CallOptions } from '../../../lib/api-client';
-import { useAppStore } from '../../../stores/app-store';
+import { readEnrollmentDraft, updateEnrollmentDraft } from '../../../stores/enrollment-draft-slice';
 import { readFormDrafts, writeFormDraft } from '../lib/form-drafts';
 import {
   buildEnrollmentRequest,
@@ -80,16 +80,16 @@ export function useEnrollmentSave() {
 
   const save = useCallback(
     async <S extends WizardSection>(input: SaveInput<S>): Promise<SaveOutcome> => {
-      const store = useAppStore.getState();
+      const stored = readEnrollmentDraft();
       const pointers: RequestPointers = input.pointers ?? {
         employerPK,
-        requestPK: store.enrollment.requestPK,
-        subscriberPK: store.enrollment.subscriberPK,
-        changeReasonPK: store.enrollment.changeReasonPK,
+        requestPK: stored.requestPK,
+        subscriberPK: stored.subscriberPK,
+        changeReasonPK: stored.changeReasonPK,
       };
       const ownsStore = input.pointers === undefined;
       // The version this tab's values start from; the loaded draft's when the store has none yet.
-      const storedVersion = store.enrollment.requestPK === pointers.requestPK ? store.enrollment.version : undefined;
+      const storedVersion = stored.requestPK === pointers.requestPK ? stored.version : undefined;
       if (ownsStore) writeFormDraft(input.section, input.values);
       try {
         const saved =
@@ -97,7 +97,7 @@ export function useEnrollmentSave() {
             ? null
             : await queryClient.ensureQueryData(enrollmentQueries.draft(pointers.requestPK));
         // What was typed on the other steps still belongs to this request unless the store moved on.
-        const typed = ownsStore || store.enrollment.requestPK === pointers.requestPK ? readFormDrafts() : {};
+        const typed = ownsStore || stored.requestPK === pointers.requestPK ? readFormDrafts() : {};
         const sections: WizardSections = {
           ...mergeSections(sectionsFromDraft(saved), typed),
           [input.section]: input.values,
@@ -112,12 +112,12 @@ export function useEnrollmentSave() {
         const { answer, version: newVersion } = await mutateAsync({ requestPK: pointers.requestPK, body });
         if (answer.hasError) return { kind: 'exists' };
 
-        if (newVersion !== null && useAppStore.getState().enrollment.requestPK === answer.requestPK) {
-          useAppStore.getState().updateDraft({ version: newVersion });
+        if (newVersion !== null && readEnrollmentDraft().requestPK === answer.requestPK) {
+          updateEnrollmentDraft({ version: newVersion });
         }
         if (ownsStore && !input.submit) {
-          const step = Math.max(useAppStore.getState().enrollment.step ?? 0, input.saveStep);
-          useAppStore.getState().updateDraft({ requestPK: answer.requestPK, step, version: newVersion ?? undefined });
+          const step = Math.max(readEnrollmentDraft().step ?? 0, input.saveStep);
+          updateEnrollmentDraft({ requestPK: answer.requestPK, step, version: newVersion ?? undefined });
           // The next step restores from the draft: it must be the one just saved.
           await queryClient.invalidateQueries({ queryKey: enrollmentQueries.draft(answer.requestPK).queryKey });
         }

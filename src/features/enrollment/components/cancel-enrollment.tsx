@@ -6,7 +6,7 @@ import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
-import { useAppStore } from '../../../stores/app-store';
+import { useEnrollmentRequestPK } from '../../../stores/enrollment-draft-slice';
 import { useCancelEnrollment } from '../api/use-cancel-enrollment';
 
 const TITLE_ID = 'cancel-enrollment-title';
@@ -18,7 +18,7 @@ type CancelEnrollmentProps = { disabled?: boolean; onBeforeLeave?: () => void };
  * cancelled, the subscriber cleared, and the wizard starts again at step 1 with an empty form.
  */
 export function CancelEnrollment({ disabled, onBeforeLeave }: CancelEnrollmentProps) {
-  const requestPK = useAppStore((state) => state.enrollment.requestPK);
+  const requestPK = useEnrollmentRequestPK();
   const [open, setOpen] = useState(false);
   const navigate = useNavigate();
   const cancel = useCancelEnrollment();

@@ -4,7 +4,7 @@ import { useMemo, useState } from 'react';
 import { useForm, type FieldErrors } from 'react-hook-form';
 import { enrollmentQueries } from '../../../api/enrollment-queries';
 import type { DropdownLists } from '../../../contracts/lookups';
-import { useAppStore } from '../../../stores/app-store';
+import { useEnrollmentResets } from '../../../stores/enrollment-draft-slice';
 import { useDependentsEditor } from '../hooks/use-dependents-editor';
 import { useFormDraftAutosave } from '../hooks/use-form-draft-autosave';
 import { useInitialSections } from '../hooks/use-initial-sections';
@@ -24,7 +24,7 @@ type PageProps = { lists: DropdownLists };
 const NO_DEPENDENTS: DependentsValues = { hasDependents: false, dependents: [] };
 
 export function DependentInformationPage({ lists }: PageProps) {
-  const resets = useAppStore((state) => state.enrollmentResets);
+  const resets = useEnrollmentResets();
   return <DependentInformationStep key={resets} lists={lists} />;
 }
 

@@ -13,7 +13,7 @@ import { FormYesNoField } from '../../../components/form/form-yes-no-field';
 import { isoToDate } from '../../../lib/calendar-date';
 import { employmentStep } from '../../../contracts/enrollment';
 import type { DropdownLists } from '../../../contracts/lookups';
-import { useAppStore } from '../../../stores/app-store';
+import { readEnrollmentDraft, useEnrollmentResets } from '../../../stores/enrollment-draft-slice';
 import { useFormDraftAutosave } from '../hooks/use-form-draft-autosave';
 import { useInitialSections } from '../hooks/use-initial-sections';
 import { useStepSave, type WizardPath } from '../hooks/use-step-save';
@@ -35,7 +35,7 @@ function dayAfter(iso: string | null): string {
 }
 
 export function EmploymentInformationPage({ lists }: PageProps) {
-  const resets = useAppStore((state) => state.enrollmentResets);
+  const resets = useEnrollmentResets();
   return <EmploymentInformationStep key={resets} lists={lists} />;
 }
 
@@ -47,7 +47,7 @@ function EmploymentInformationStep({ lists }: PageProps) {
   const resolver = useMemo(() => stepResolver<EmploymentValues>(() => employmentStep), []);
   const [defaultValues] = useState(() => {
     const values = sections.employment ?? emptyEmployment();
-    const termDate = useAppStore.getState().enrollment.dependentTermDate;
+    const termDate = readEnrollmentDraft().dependentTermDate;
     return values.effectiveDate ? values : { ...values, effectiveDate: dayAfter(termDate) };
   });
   const form = useForm<EmploymentValues>({

@@ -5,7 +5,7 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import { useNavigate } from '@tanstack/react-router';
-import { useAppStore } from '../../../stores/app-store';
+import { closeModal, openModal, useOpenModal } from '../../../stores/modal-slice';
 import type { WizardJourney } from '../hooks/use-wizard-journey';
 
 /**
@@ -14,9 +14,7 @@ import type { WizardJourney } from '../hooks/use-wizard-journey';
  */
 export function EnrollmentCompleteModals({ journey }: { journey: WizardJourney }) {
   const change = journey.kind === 'changeCoverage' ? journey : null;
-  const modal = useAppStore((state) => state.modal);
-  const openModal = useAppStore((state) => state.openModal);
-  const closeModal = useAppStore((state) => state.closeModal);
+  const modal = useOpenModal();
   const navigate = useNavigate();
   const showReceived = () => openModal('subscriberRequestReceivedModal');
   const goHome = () => {

@@ -12,7 +12,7 @@ import { subscriberSchemaFor } from '../../../contracts/enrollment';
 import type { DropdownLists } from '../../../contracts/lookups';
 import { LIMITS, todayIsoDate } from '../../../contracts/person-rules';
 import { SUBSCRIBER_EXISTS_MESSAGE } from '../../../contracts/requests';
-import { useAppStore } from '../../../stores/app-store';
+import { useEnrollmentResets } from '../../../stores/enrollment-draft-slice';
 import { useFormDraftAutosave } from '../hooks/use-form-draft-autosave';
 import { useInitialSections } from '../hooks/use-initial-sections';
 import { useStepSave } from '../hooks/use-step-save';
@@ -31,7 +31,7 @@ type PageProps = { lists: DropdownLists };
 
 /** Step 1. A clear of the subscriber (menu, cancel) starts it again with an empty form. */
 export function PersonalInformationPage({ lists }: PageProps) {
-  const resets = useAppStore((state) => state.enrollmentResets);
+  const resets = useEnrollmentResets();
   return <PersonalInformationStep key={resets} lists={lists} />;
 }
 

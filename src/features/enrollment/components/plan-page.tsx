@@ -15,7 +15,7 @@ import { FormYesNoField } from '../../../components/form/form-yes-no-field';
 import type { Plan, PlanType } from '../../../contracts/employers';
 import { planStep } from '../../../contracts/enrollment';
 import { START_BEFORE_GROUP_MESSAGE, SUBSCRIBER_EXISTS_MESSAGE } from '../../../contracts/requests';
-import { useAppStore } from '../../../stores/app-store';
+import { useEnrollmentResets } from '../../../stores/enrollment-draft-slice';
 import { useFormDraftAutosave } from '../hooks/use-form-draft-autosave';
 import { useInitialSections } from '../hooks/use-initial-sections';
 import { useSaveOnLeave } from '../hooks/use-save-on-leave';
@@ -34,7 +34,7 @@ import { WizardStepLayout } from './wizard-step-layout';
 
 /** Step 4; a clear of the subscriber (cancel) starts it again from the saved draft. */
 export function PlanPage() {
-  const resets = useAppStore((state) => state.enrollmentResets);
+  const resets = useEnrollmentResets();
   return <PlanStep key={resets} />;
 }
 

@@ -8,7 +8,7 @@ import { enrollmentQueries } from '../../../api/enrollment-queries';
 import { ErrorSummary } from '../../../components/form/error-summary';
 import type { DropdownLists } from '../../../contracts/lookups';
 import { START_BEFORE_GROUP_MESSAGE, SUBSCRIBER_EXISTS_MESSAGE } from '../../../contracts/requests';
-import { useAppStore } from '../../../stores/app-store';
+import { openModal } from '../../../stores/modal-slice';
 import { useInitialSections } from '../hooks/use-initial-sections';
 import { useReviewSubmit } from '../hooks/use-review-submit';
 import { useWizardJourney } from '../hooks/use-wizard-journey';
@@ -80,7 +80,7 @@ function ReviewStep({ lists, onSubmitted }: ReviewPageProps & { onSubmitted: () 
     [sections, lists, divisions, medical.data, dental.data, fsa.data, medicalTiers.data, dentalTiers.data],
   );
   const review = useReviewSubmit(plan, () => {
-    useAppStore.getState().openModal('createdNewSubscriberModal');
+    openModal('createdNewSubscriberModal');
     onSubmitted();
   });
 

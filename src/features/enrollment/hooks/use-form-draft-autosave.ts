@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import type { UseFormReturn } from 'react-hook-form';
-import { useAppStore } from '../../../stores/app-store';
+import { enrollmentResets } from '../../../stores/enrollment-draft-slice';
 import { writeFormDraft } from '../lib/form-drafts';
 import type { WizardSection, WizardSections } from '../lib/wizard-values';
 
@@ -19,13 +19,13 @@ export function useFormDraftAutosave<S extends WizardSection>(
   const pending = useRef(false);
   useEffect(() => {
     // A clear (cancel, submit, a new enrollment) ends this form's draft: no late write may revive it.
-    const resets = useAppStore.getState().enrollmentResets;
+    const resets = enrollmentResets();
     let timer: ReturnType<typeof setTimeout> | undefined;
     const flush = () => {
       clearTimeout(timer);
       if (!pending.current) return;
       pending.current = false;
-      if (useAppStore.getState().enrollmentResets === resets) writeFormDraft(section, form.getValues());
+      if (enrollmentResets() === resets) writeFormDraft(section, form.getValues());
     };
     const { unsubscribe } = form.watch(() => {
       pending.current = true;

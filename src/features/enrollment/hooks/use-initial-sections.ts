@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { EnrollmentDraft } from '../../../contracts/enrollment';
-import { useAppStore } from '../../../stores/app-store';
+import { readEnrollmentDraft, updateEnrollmentDraft } from '../../../stores/enrollment-draft-slice';
 import { readFormDrafts } from '../lib/form-drafts';
 import { mergeSections, sectionsFromDraft } from '../lib/wizard-sections';
 import type { WizardSections } from '../lib/wizard-values';
@@ -14,9 +14,9 @@ export function useInitialSections(draft: EnrollmentDraft | null): WizardSection
   }));
   useEffect(() => {
     // A draft opened without a version in the store (resumed) is saved against the version shown.
-    const { enrollment, updateDraft } = useAppStore.getState();
+    const enrollment = readEnrollmentDraft();
     if (enrollment.version == null && enrollment.requestPK === initial.requestPK && initial.version !== undefined) {
-      updateDraft({ version: initial.version });
+      updateEnrollmentDraft({ version: initial.version });
     }
   }, [initial]);
   return initial.sections;

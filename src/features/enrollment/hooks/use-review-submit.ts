@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { enrollmentQueries } from '../../../api/enrollment-queries';
 import { asSentence } from '../../../lib/sentence';
-import { useAppStore } from '../../../stores/app-store';
+import { clearEnrollmentDraft } from '../../../stores/enrollment-draft-slice';
 import { useEnrollmentSave } from '../api/use-enrollment-save';
 import { applyStepServerErrors } from '../lib/server-errors';
 import type { PlanValues } from '../lib/wizard-values';
@@ -42,7 +42,7 @@ export function useReviewSubmit(plan: PlanValues | undefined, onSubmitted: () =>
         case 'saved':
           onSubmitted();
           // The request is submitted: nothing of it stays in this browser.
-          useAppStore.getState().clearSubscriber();
+          clearEnrollmentDraft();
           queryClient.removeQueries({ queryKey: enrollmentQueries.drafts() });
           return;
         case 'exists':

@@ -3,7 +3,7 @@ import { useNavigate } from '@tanstack/react-router';
 import { useRef, useState } from 'react';
 import { enrollmentQueries } from '../../../api/enrollment-queries';
 import { isApiError } from '../../../lib/api-client';
-import { useAppStore } from '../../../stores/app-store';
+import { readEnrollmentDraft, reloadEnrollmentDraft } from '../../../stores/enrollment-draft-slice';
 import type { FieldValues, UseFormReturn } from 'react-hook-form';
 import { useEnrollmentSave, type SaveInput, type SaveOutcome } from '../api/use-enrollment-save';
 import { applyStepServerErrors } from '../lib/server-errors';
@@ -97,13 +97,13 @@ export function useStepSave<T extends FieldValues, S extends WizardSection>(form
   };
 
   const reload = async () => {
-    const { requestPK } = useAppStore.getState().enrollment;
+    const { requestPK } = readEnrollmentDraft();
     if (requestPK === null) return;
     setReloading(true);
     try {
       const fresh = await queryClient.fetchQuery({ ...enrollmentQueries.draft(requestPK), staleTime: 0 });
       // Drops the typed values and remounts the step (keyed on the resets), which starts from `fresh`.
-      useAppStore.getState().reloadEnrollment(fresh?.version ?? 1);
+      reloadEnrollmentDraft(fresh?.version ?? 1);
       // The dialog's opener went with the old step: announce the restarted step by focusing its heading.
       requestAnimationFrame(() => {
         const heading = document.querySelector<HTMLElement>('main h1');

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useEmployerPK } from '../../../hooks/use-session';
-import { useAppStore } from '../../../stores/app-store';
+import { readEnrollmentDraft } from '../../../stores/enrollment-draft-slice';
 import type { RequestPointers } from '../lib/wizard-sections';
 
 /**
@@ -10,7 +10,7 @@ import type { RequestPointers } from '../lib/wizard-sections';
 export function useWizardPointers(): RequestPointers {
   const employerPK = useEmployerPK();
   const [pointers] = useState<RequestPointers>(() => {
-    const { requestPK, subscriberPK, changeReasonPK } = useAppStore.getState().enrollment;
+    const { requestPK, subscriberPK, changeReasonPK } = readEnrollmentDraft();
     return { employerPK, requestPK, subscriberPK, changeReasonPK };
   });
   return pointers;

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { ENROLLMENT_FORMS_KEY_PREFIX, resetAppState, useAppStore } from '../../../stores/app-store';
+import { ENROLLMENT_FORMS_KEY_PREFIX } from '../../../lib/app-storage';
+import { resetAppState, useAppStore } from '../../../stores/app-store';
 import { clearFormDrafts, readFormDraft, readFormDrafts, withoutSsn, writeFormDraft } from './form-drafts';
 import { emptyDependent, emptySubscriber } from './wizard-values';
 

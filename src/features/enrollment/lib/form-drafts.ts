@@ -1,4 +1,4 @@
-import { ENROLLMENT_FORMS_KEY_PREFIX } from '../../../stores/app-store';
+import { ENROLLMENT_FORMS_KEY_PREFIX } from '../../../lib/app-storage';
 import type { WizardSection, WizardSections } from './wizard-values';
 
 // Typed but not yet saved wizard values, per step, in sessionStorage: a reload keeps them, logout

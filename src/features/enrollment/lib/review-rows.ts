@@ -4,6 +4,7 @@ import type { DropdownLists } from '../../../contracts/lookups';
 import { formatIsoDate } from '../../../lib/calendar-date';
 import { formatUsd } from '../../../lib/format-currency';
 import { WIZARD_STEPS } from '../../../contracts/enrollment';
+import { ssnLast4Of } from '../../../contracts/person-rules';
 import {
   DEPENDENT_LABELS as D,
   EMPLOYMENT_LABELS as E,
@@ -36,7 +37,7 @@ const yesNo = (value: boolean | undefined) => (value === undefined ? NOT_GIVEN :
 const orNotGiven = (value: string | undefined) => (value?.trim() ? value.trim() : NOT_GIVEN);
 const date = (value: string | undefined) => (value ? formatIsoDate(value) : NOT_GIVEN);
 const ssnText = (v: { ssn: string; ssnLast4?: string }) => {
-  const last4 = v.ssn ? v.ssn.slice(-4) : v.ssnLast4;
+  const last4 = v.ssn ? ssnLast4Of(v.ssn) : v.ssnLast4;
   return last4 ? `Ending in ${last4}` : NOT_GIVEN;
 };
 const amount = (text: string) => {

@@ -7,7 +7,7 @@ import { SelectableMemberList } from '../../../components/member-chooser/selecta
 import { useMemberSearch } from '../../../components/member-chooser/use-member-search';
 import { PageHeading } from '../../../components/ui/page-heading';
 import type { SubscriberSummary } from '../../../contracts/subscribers';
-import { useAppStore } from '../../../stores/app-store';
+import { openModal } from '../../../stores/modal-slice';
 import { useRequestIdCard } from '../api/request-id-card';
 import { openLatestIdCardPdf } from '../id-card-documents';
 import { EMPTY_LOCAL_FILTER, filterMembers, type LocalMemberFilter } from '../local-member-filter';
@@ -22,7 +22,6 @@ export function IdCardPage() {
   const [filter, setFilter] = useState<LocalMemberFilter>(EMPTY_LOCAL_FILTER);
   const [selectedPK, setSelectedPK] = useState<number | null>(null);
   const [issued, setIssued] = useState<CardToView | null>(null);
-  const openModal = useAppStore((state) => state.openModal);
   const queryClient = useQueryClient();
   const requestCard = useRequestIdCard();
 

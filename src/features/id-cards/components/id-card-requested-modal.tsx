@@ -4,7 +4,7 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
-import { useAppStore } from '../../../stores/app-store';
+import { closeModal, useIsModalOpen } from '../../../stores/modal-slice';
 
 const TITLE_ID = 'id-card-requested-title';
 const TEXT_ID = 'id-card-requested-text';
@@ -16,10 +16,9 @@ type IdCardRequestedModalProps = {
 
 /** Confirmation after 'Request ID Card' (submittedNewIdCard); the spec leaves its wording open. */
 export function IdCardRequestedModal({ memberName, onViewCard }: IdCardRequestedModalProps) {
-  const open = useAppStore((state) => state.modal === 'submittedNewIdCard');
-  const close = useAppStore((state) => state.closeModal);
+  const open = useIsModalOpen('submittedNewIdCard');
   return (
-    <Dialog open={open} onClose={close} aria-labelledby={TITLE_ID} aria-describedby={TEXT_ID}>
+    <Dialog open={open} onClose={closeModal} aria-labelledby={TITLE_ID} aria-describedby={TEXT_ID}>
       <DialogTitle id={TITLE_ID}>ID Card Requested</DialogTitle>
       <DialogContent>
         <DialogContentText id={TEXT_ID}>
@@ -28,7 +27,7 @@ export function IdCardRequestedModal({ memberName, onViewCard }: IdCardRequested
       </DialogContent>
       <DialogActions>
         <Button onClick={onViewCard}>View ID Card</Button>
-        <Button variant="contained" onClick={close} autoFocus>
+        <Button variant="contained" onClick={closeModal} autoFocus>
           Close
         </Button>
       </DialogActions>

@@ -5,7 +5,7 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import { MemberSearchForm } from '../../../components/member-chooser/member-search-form';
 import type { MemberSearch } from '../../../components/member-chooser/member-search';
-import { useAppStore } from '../../../stores/app-store';
+import { closeModal, useIsModalOpen } from '../../../stores/modal-slice';
 
 const TITLE_ID = 'search-subscriber-title';
 
@@ -16,10 +16,9 @@ type SearchSubscriberModalProps = {
 
 /** 'Search' of the ID card screen: the server-side member search, in the searchSubscriberModal. */
 export function SearchSubscriberModal({ search, onSearch }: SearchSubscriberModalProps) {
-  const open = useAppStore((state) => state.modal === 'searchSubscriberModal');
-  const close = useAppStore((state) => state.closeModal);
+  const open = useIsModalOpen('searchSubscriberModal');
   return (
-    <Dialog open={open} onClose={close} aria-labelledby={TITLE_ID} maxWidth="md" fullWidth>
+    <Dialog open={open} onClose={closeModal} aria-labelledby={TITLE_ID} maxWidth="md" fullWidth>
       <DialogTitle id={TITLE_ID}>Search Subscriber</DialogTitle>
       <DialogContent>
         {/* Mounted with the dialog, so it always starts from the URL's filters. */}
@@ -28,13 +27,13 @@ export function SearchSubscriberModal({ search, onSearch }: SearchSubscriberModa
             search={search}
             termedAllowed
             onSearch={onSearch}
-            onDone={close}
+            onDone={closeModal}
             idPrefix="search-subscriber"
           />
         )}
       </DialogContent>
       <DialogActions>
-        <Button onClick={close}>Close</Button>
+        <Button onClick={closeModal}>Close</Button>
       </DialogActions>
     </Dialog>
   );

@@ -11,7 +11,7 @@ import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { idCardQueries } from '../../../api/id-card-queries';
-import { useAppStore } from '../../../stores/app-store';
+import { closeModal, useIsModalOpen } from '../../../stores/modal-slice';
 import { downloadIdCardPdf } from '../id-card-documents';
 
 const TITLE_ID = 'view-id-card-title';
@@ -20,12 +20,11 @@ export type CardToView = { subscriberPK: number; idCardPK: number; firstName: st
 
 /** viewIDCardModal: both sides of one card and its PDF as a download. */
 export function ViewIdCardModal({ card }: { card: CardToView | null }) {
-  const open = useAppStore((state) => state.modal === 'viewIDCardModal') && card !== null;
-  const close = useAppStore((state) => state.closeModal);
+  const open = useIsModalOpen('viewIDCardModal') && card !== null;
   return (
-    <Dialog open={open} onClose={close} aria-labelledby={TITLE_ID} maxWidth="md" fullWidth>
+    <Dialog open={open} onClose={closeModal} aria-labelledby={TITLE_ID} maxWidth="md" fullWidth>
       <DialogTitle id={TITLE_ID}>ID Card</DialogTitle>
-      {card && <CardContent card={card} onClose={close} />}
+      {card && <CardContent card={card} onClose={closeModal} />}
     </Dialog>
   );
 }

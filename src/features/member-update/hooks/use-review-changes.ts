@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { FieldValues, UseFormReturn } from 'react-hook-form';
-import { useAppStore } from '../../../stores/app-store';
+import { closeModal, openModal, useIsModalOpen } from '../../../stores/modal-slice';
 import { changedFields, type FieldChange, type ReviewedField } from '../lib/changed-fields';
 
 /**
@@ -17,9 +17,7 @@ export function useReviewChanges<TIn extends FieldValues, TOut>(opts: {
   const { form, onFile, fields, save } = opts;
   const [reviewed, setReviewed] = useState<{ values: TOut; changes: FieldChange[] } | null>(null);
   const [focusKey, setFocusKey] = useState(0);
-  const open = useAppStore((state) => state.modal === 'confirmationModal');
-  const openModal = useAppStore((state) => state.openModal);
-  const closeModal = useAppStore((state) => state.closeModal);
+  const open = useIsModalOpen('confirmationModal');
 
   const review = form.handleSubmit(
     (values) => {

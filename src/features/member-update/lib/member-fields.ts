@@ -1,5 +1,6 @@
 import type { LookupItem } from '../../../contracts/common';
 import type { DropdownLists } from '../../../contracts/lookups';
+import { ssnLast4Of } from '../../../contracts/person-rules';
 import { formatIsoDate } from '../../../lib/calendar-date';
 import type { ReviewedField } from './changed-fields';
 
@@ -7,7 +8,7 @@ export const nameOf = (items: readonly LookupItem[], pk: unknown) =>
   items.find((item) => item.pk === pk)?.name ?? (pk === undefined || pk === null ? '' : String(pk));
 
 /** A typed SSN is shown by its last four digits only. */
-const showSsn = (ssn: unknown) => (typeof ssn === 'string' && ssn ? `new SSN ending in ${ssn.slice(-4)}` : '');
+const showSsn = (ssn: unknown) => (typeof ssn === 'string' && ssn ? `new SSN ending in ${ssnLast4Of(ssn)}` : '');
 
 export const showDate = (value: unknown) => formatIsoDate(typeof value === 'string' ? value : null);
 

@@ -1,13 +1,10 @@
 import Grid from '@mui/material/Grid';
-import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
-import { FormErrorSummary } from '../../../components/form/form-error-summary';
+import { Controller } from 'react-hook-form';
 import { FilterFormButtons } from '../../../components/form/filter-form-buttons';
 import { FormDateField } from '../../../components/form/form-date-field';
 import { FormTextField } from '../../../components/form/form-text-field';
+import { ListSearchForm, useFilterForm } from '../../../components/list-page/list-search-form';
 import { LIMITS } from '../../../contracts/person-rules';
 import { REQUEST_STATUSES } from '../../../contracts/requests';
 import {
@@ -15,14 +12,18 @@ import {
   filterFormValues,
   filtersOf,
   NO_FILTERS,
+  REQUEST_FILTER_LABELS as LABELS,
   requestFilterForm,
-  type RequestFilterFormInput,
-  type RequestFilterFormValues,
 } from '../lib/request-filter-form';
 import type { RequestFilters } from '../lib/request-search';
 import { STATUS_GROUPS, statusFilterLabel } from '../lib/request-status';
 
 const ID_PREFIX = 'request-filter';
+const QUARTER = { xs: 12, sm: 6, md: 3 };
+const STATUS_OPTION_GROUPS = [
+  ['Progress', STATUS_GROUPS],
+  ['Status', REQUEST_STATUSES],
+] as const;
 
 type RequestFiltersFormProps = {
   filters: RequestFilters;
@@ -35,68 +36,32 @@ type RequestFiltersFormProps = {
  * remounts this form when the URL's filters change (Back, a link), so the fields show them.
  */
 export function RequestFiltersForm({ filters, onApply }: RequestFiltersFormProps) {
-  const form = useForm<RequestFilterFormInput, unknown, RequestFilterFormValues>({
-    resolver: zodResolver(requestFilterForm),
-    defaultValues: filterFormValues(filters),
-    shouldFocusError: false,
-  });
-  const [attempt, setAttempt] = useState(0);
-  const { control } = form;
-
-  const submit = form.handleSubmit(
-    (values) => onApply(filtersOf(values)),
-    () => setAttempt((a) => a + 1),
-  );
+  const filter = useFilterForm(requestFilterForm, filterFormValues(filters), (values) => onApply(filtersOf(values)));
+  const { control } = filter.form;
   const clear = () => {
-    form.reset(filterFormValues({}));
+    filter.form.reset(filterFormValues({}));
     onApply(NO_FILTERS);
   };
 
   return (
-    <Stack
-      component="form"
-      role="search"
-      aria-label="Filter enrollment submissions"
-      noValidate
-      onSubmit={submit}
-      spacing={2}
-    >
-      <FormErrorSummary
-        form={form}
-        fields={[
-          { name: 'dateFrom', label: 'Date From' },
-          { name: 'dateTo', label: 'Date To' },
-          { name: 'lastName', label: 'Last Name' },
-          { name: 'firstName', label: 'First Name' },
-        ]}
-        idPrefix={ID_PREFIX}
-        attempt={attempt}
-      />
+    <ListSearchForm label="Filter enrollment submissions" filter={filter} labels={LABELS} idPrefix={ID_PREFIX}>
       <Grid container spacing={2}>
-        <Grid size={{ xs: 12, sm: 6, md: 3 }}>
-          <FormDateField control={control} name="dateFrom" label="Date From" idPrefix={ID_PREFIX} />
-        </Grid>
-        <Grid size={{ xs: 12, sm: 6, md: 3 }}>
-          <FormDateField control={control} name="dateTo" label="Date To" idPrefix={ID_PREFIX} />
-        </Grid>
-        <Grid size={{ xs: 12, sm: 6, md: 3 }}>
-          <FormTextField
-            control={control}
-            name="lastName"
-            label="Last Name"
-            maxLength={LIMITS.name}
-            idPrefix={ID_PREFIX}
-          />
-        </Grid>
-        <Grid size={{ xs: 12, sm: 6, md: 3 }}>
-          <FormTextField
-            control={control}
-            name="firstName"
-            label="First Name"
-            maxLength={LIMITS.name}
-            idPrefix={ID_PREFIX}
-          />
-        </Grid>
+        {(['dateFrom', 'dateTo'] as const).map((name) => (
+          <Grid key={name} size={QUARTER}>
+            <FormDateField control={control} name={name} label={LABELS[name]} idPrefix={ID_PREFIX} />
+          </Grid>
+        ))}
+        {(['lastName', 'firstName'] as const).map((name) => (
+          <Grid key={name} size={QUARTER}>
+            <FormTextField
+              control={control}
+              name={name}
+              label={LABELS[name]}
+              maxLength={LIMITS.name}
+              idPrefix={ID_PREFIX}
+            />
+          </Grid>
+        ))}
         <Grid size={{ xs: 12, md: 6 }}>
           <Controller
             control={control}
@@ -116,20 +81,15 @@ export function RequestFiltersForm({ filters, onApply }: RequestFiltersFormProps
                 slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
               >
                 <option value="">All statuses</option>
-                <optgroup label="Progress">
-                  {STATUS_GROUPS.map((group) => (
-                    <option key={group} value={group}>
-                      {statusFilterLabel(group)}
-                    </option>
-                  ))}
-                </optgroup>
-                <optgroup label="Status">
-                  {REQUEST_STATUSES.map((status) => (
-                    <option key={status} value={status}>
-                      {statusFilterLabel(status)}
-                    </option>
-                  ))}
-                </optgroup>
+                {STATUS_OPTION_GROUPS.map(([group, filters]) => (
+                  <optgroup key={group} label={group}>
+                    {filters.map((filter) => (
+                      <option key={filter} value={filter}>
+                        {statusFilterLabel(filter)}
+                      </option>
+                    ))}
+                  </optgroup>
+                ))}
               </TextField>
             )}
           />
@@ -138,6 +98,6 @@ export function RequestFiltersForm({ filters, onApply }: RequestFiltersFormProps
           <FilterFormButtons clearLabel="Clear Filters" onClear={clear} />
         </Grid>
       </Grid>
-    </Stack>
+    </ListSearchForm>
   );
 }

@@ -1,27 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import { requestListQuery } from '../../../contracts/requests';
-import {
-  compactSearch,
-  DEFAULT_REQUEST_SORT,
-  nextSort,
-  pageOf,
-  parseSort,
-  REQUEST_SORT_FIELDS,
-  requestSearchSchema,
-  toRequestListBody,
-} from './request-search';
+import { pageOf } from '../../../lib/list-search';
+import { REQUEST_SORT_FIELDS, requestSearch, requestSort, toRequestListBody } from './request-search';
 
-describe('requestSearchSchema', () => {
+describe('request search params', () => {
   it('defaults to the first page, no filters and the newest first, without writing them to the URL', () => {
-    const search = requestSearchSchema.parse({});
+    const search = requestSearch.schema.parse({});
     expect(search).toEqual({});
     expect(pageOf(search)).toBe(1);
-    expect(parseSort(search.sort)).toEqual({ field: 'dateRequested', direction: 'DESC' });
+    expect(requestSort.parse(search.sort)).toEqual({ field: 'dateRequested', direction: 'DESC' });
   });
 
   it('reads every filter, the sort and the page from the URL', () => {
     expect(
-      requestSearchSchema.parse({
+      requestSearch.schema.parse({
         page: '3',
         sort: 'subscriberLastName ASC',
         dateFrom: '2025-01-01',
@@ -43,7 +35,7 @@ describe('requestSearchSchema', () => {
 
   it('falls back to absent values for anything malformed instead of failing the route', () => {
     expect(
-      requestSearchSchema.parse({
+      requestSearch.schema.parse({
         page: 0,
         sort: 'ssn ASC',
         dateFrom: '01/05/2025',
@@ -52,22 +44,22 @@ describe('requestSearchSchema', () => {
         status: 'Approved',
       }),
     ).toEqual({});
-    expect(pageOf(requestSearchSchema.parse({ page: 'two' }))).toBe(1);
+    expect(pageOf(requestSearch.schema.parse({ page: 'two' }))).toBe(1);
   });
 
   it('reads a name the router parsed as a number back as text', () => {
-    expect(requestSearchSchema.parse({ lastName: 123 }).lastName).toBe('123');
+    expect(requestSearch.schema.parse({ lastName: 123 }).lastName).toBe('123');
   });
 });
 
 describe('toRequestListBody', () => {
   it('sends a zero-based page, 20 records, the default sort and the filters', () => {
-    const search = requestSearchSchema.parse({ page: 2, lastName: 'Li', dateFrom: '2025-03-01', status: 'Submitted' });
+    const search = requestSearch.schema.parse({ page: 2, lastName: 'Li', dateFrom: '2025-03-01', status: 'Submitted' });
     expect(toRequestListBody(search, 2)).toEqual({
       employerPK: 2,
       recordsPerPage: 20,
       page: 1,
-      sortColumn: DEFAULT_REQUEST_SORT,
+      sortColumn: requestSort.defaultSort,
       firstName: undefined,
       lastName: 'Li',
       dateFrom: '2025-03-01',
@@ -77,7 +69,7 @@ describe('toRequestListBody', () => {
   });
 
   it('sends a simple status filter as RequestStatusList', () => {
-    const body = toRequestListBody(requestSearchSchema.parse({ status: 'Failed' }), 4);
+    const body = toRequestListBody(requestSearch.schema.parse({ status: 'Failed' }), 4);
     expect(body).toMatchObject({ employerPK: 4, RequestStatusList: 'Failed' });
     expect(body).not.toHaveProperty('RequestStatus');
   });
@@ -85,7 +77,7 @@ describe('toRequestListBody', () => {
   it('builds bodies the list contract accepts for every sort', () => {
     for (const field of REQUEST_SORT_FIELDS) {
       for (const direction of ['ASC', 'DESC']) {
-        const search = requestSearchSchema.parse({
+        const search = requestSearch.schema.parse({
           sort: `${field} ${direction}`,
           status: 'Processed',
           dateTo: '2025-12-31',
@@ -96,25 +88,18 @@ describe('toRequestListBody', () => {
   });
 });
 
-describe('nextSort', () => {
-  const at = (page: number, sort?: string) => requestSearchSchema.parse({ page, sort });
-
-  it('toggles the sorted column between DESC and ASC', () => {
-    expect(nextSort(at(1), 'dateRequested').sort).toBe('dateRequested ASC');
-    expect(nextSort(at(1, 'dateRequested ASC'), 'dateRequested').sort).toBe('dateRequested DESC');
-  });
-
-  it('starts another column ascending and goes back to the first page', () => {
-    expect(nextSort(at(4), 'subscriberLastName')).toEqual({ sort: 'subscriberLastName ASC', page: 1 });
+describe('requestSort.next', () => {
+  it('flips the newest-first order on a first click on the date, back on the first page', () => {
+    expect(requestSort.next({ page: 4 }, 'dateRequested')).toEqual({ sort: 'dateRequested ASC', page: 1 });
   });
 });
 
-describe('compactSearch', () => {
+describe('requestSearch.compact', () => {
   it('leaves defaults and blanks out of the URL', () => {
     expect(
-      compactSearch({
+      requestSearch.compact({
         page: 1,
-        sort: DEFAULT_REQUEST_SORT,
+        sort: requestSort.defaultSort,
         dateFrom: '',
         dateTo: '2025-01-31',
         lastName: '',
@@ -133,7 +118,7 @@ describe('compactSearch', () => {
   });
 
   it('round-trips through the schema', () => {
-    const search = requestSearchSchema.parse({ page: 2, sort: 'status ASC', status: 'HRApproved', lastName: 'Li' });
-    expect(requestSearchSchema.parse(compactSearch(search))).toEqual(search);
+    const search = requestSearch.schema.parse({ page: 2, sort: 'status ASC', status: 'HRApproved', lastName: 'Li' });
+    expect(requestSearch.schema.parse(requestSearch.compact(search))).toEqual(search);
   });
 });

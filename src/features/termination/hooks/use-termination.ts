@@ -1,6 +1,5 @@
 import { useNavigate } from '@tanstack/react-router';
 import type { Dependent } from '../../../contracts/dependents';
-import { DEPENDENT_TERMINATION_CHANGE_REASON_PK } from '../../../contracts/lookups';
 import type { SubscriberDetail } from '../../../contracts/subscribers';
 import { todayIsoDate } from '../../../contracts/person-rules';
 import { applyServerFieldErrors, unplacedMessages } from '../../../components/form/server-field-errors';
@@ -11,7 +10,13 @@ import {
 } from '../../../contracts/terminations';
 import { useEmployerPK } from '../../../hooks/use-session';
 import { isApiError } from '../../../lib/api-client';
-import { useAppStore } from '../../../stores/app-store';
+import {
+  continueCoverageAfterTermination,
+  discardEnrollmentDraft,
+  recordDependentTermination,
+  recordedDependentTermination,
+} from '../../../stores/enrollment-handoff';
+import { closeModal, openModal, useOpenModal } from '../../../stores/modal-slice';
 import { notify } from '../../../stores/notification-store';
 import { useCreateFollowUpRequest, useTerminateDependent, useTerminateSubscriber } from '../api/terminate-member';
 import { followUpChangeRequest } from '../lib/follow-up-request';
@@ -21,13 +26,13 @@ const isRetroRefusal = (error: unknown) => isApiError(error) && error.problem.de
 
 /**
  * The terminate flow after the form (spec 1 §4 "Termination"): the 90-day rule, the request, and
- * what follows it. The modals are the store's one `modal`.
+ * what follows it. The modals are the store's one `modal`; the enrollment that follows a dependent's
+ * termination is handed to the wizard through enrollment-handoff.
  */
 export function useTermination(detail: SubscriberDetail, dependent?: Dependent) {
   const navigate = useNavigate();
   const employerPK = useEmployerPK();
-  const modal = useAppStore((state) => state.modal);
-  const { openModal, closeModal, clearSubscriber, updateDraft } = useAppStore.getState();
+  const modal = useOpenModal();
   const terminateSubscriber = useTerminateSubscriber();
   const terminateDependent = useTerminateDependent();
   const followUp = useCreateFollowUpRequest();
@@ -55,14 +60,12 @@ export function useTermination(detail: SubscriberDetail, dependent?: Dependent) 
     try {
       if (dependent) {
         await terminateDependent.mutateAsync({ body: { ...body, dependentPK: dependent.dependentPK } });
-        // The next enrollment of this subscriber starts the day after (spec 1 §4): the draft
-        // context becomes this subscriber's, so the date is never applied to someone else.
-        clearSubscriber();
-        updateDraft({ subscriberPK: detail.subscriberPK, dependentTermDate: values.terminationDate });
+        // The next enrollment of this subscriber starts the day after (spec 1 §4).
+        recordDependentTermination(detail.subscriberPK, values.terminationDate);
         openModal('submittedTerminateDependentModal');
       } else {
         await terminateSubscriber.mutateAsync({ body });
-        clearSubscriber();
+        discardEnrollmentDraft();
         openModal('submittedTerminateSubscriberModal');
       }
     } catch (error) {
@@ -79,19 +82,13 @@ export function useTermination(detail: SubscriberDetail, dependent?: Dependent) 
 
   /** Starts the change-coverage request the termination requires, then continues at the plan page. */
   const proceedToCoverage = () => {
-    const termDate = useAppStore.getState().enrollment.dependentTermDate;
+    const termDate = recordedDependentTermination();
     if (!termDate) return;
     followUp.mutate(
       { body: followUpChangeRequest(detail, employerPK, termDate) },
       {
         onSuccess: (answer) => {
-          // The draft context is already this subscriber's (set when the termination was submitted).
-          updateDraft({
-            subscriberPK: detail.subscriberPK,
-            changeReasonPK: DEPENDENT_TERMINATION_CHANGE_REASON_PK,
-            requestPK: answer.requestPK,
-            step: 2,
-          });
+          continueCoverageAfterTermination(detail.subscriberPK, answer.requestPK);
           closeModal();
           void navigate({ to: '/enroll-subscriber/choose-a-plan' });
         },

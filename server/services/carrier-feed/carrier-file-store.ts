@@ -1,0 +1,102 @@
+// Carrier files at rest: they hold full SSNs, so their bytes are kept only encrypted, as AES-256-GCM
+// chunks of at most CHUNK_BYTES each (a 100,000-member file is written and read as a stream).
+// The key is CARRIER_FEED_KEY (32 bytes, base64); without it a key is made once and kept in the
+// database beside the identity provider's keys, which protects a copied table but not a copied database.
+import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
+import { Readable } from 'node:stream';
+import { and, asc, eq, gt } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { carrierFileChunks, idpSecrets } from '../../db/schema';
+
+const CHUNK_BYTES = 256 * 1024;
+const CHUNKS_PER_READ = 4;
+const KEY_NAME = 'carrier-feed-key';
+
+export async function carrierFeedKey(db: Db, env: NodeJS.ProcessEnv = process.env): Promise<Buffer> {
+  if (env.CARRIER_FEED_KEY) {
+    const key = Buffer.from(env.CARRIER_FEED_KEY, 'base64');
+    if (key.length !== 32) throw new Error('CARRIER_FEED_KEY must be 32 bytes in base64');
+    return key;
+  }
+  const read = async () => {
+    const [row] = await db.select({ value: idpSecrets.value }).from(idpSecrets).where(eq(idpSecrets.name, KEY_NAME));
+    return row ? Buffer.from(String(row.value.key), 'base64') : null;
+  };
+  const existing = await read();
+  if (existing) return existing;
+  // Replicas starting together: the first insert wins and everyone reads it back.
+  await db
+    .insert(idpSecrets)
+    .values({ name: KEY_NAME, value: { key: randomBytes(32).toString('base64') } })
+    .onConflictDoNothing();
+  return (await read())!;
+}
+
+/** Collects text, writes an encrypted chunk whenever CHUNK_BYTES have gathered. */
+export class EncryptedChunkWriter {
+  private pending: Buffer[] = [];
+  private pendingBytes = 0;
+  private seq = 0;
+  bytes = 0;
+
+  constructor(
+    private readonly db: Db,
+    private readonly carrierFilePK: number,
+    private readonly key: Buffer,
+  ) {}
+
+  async write(text: string): Promise<void> {
+    const data = Buffer.from(text, 'utf8');
+    this.pending.push(data);
+    this.pendingBytes += data.length;
+    this.bytes += data.length;
+    if (this.pendingBytes >= CHUNK_BYTES) await this.flush();
+  }
+
+  async flush(): Promise<void> {
+    if (this.pendingBytes === 0) return;
+    const plain = Buffer.concat(this.pending);
+    this.pending = [];
+    this.pendingBytes = 0;
+    const iv = randomBytes(12);
+    const cipher = createCipheriv('aes-256-gcm', this.key, iv);
+    // The chunk's place is authenticated too, so chunks cannot be reordered or moved between files.
+    cipher.setAAD(Buffer.from(`${this.carrierFilePK}:${this.seq}`));
+    const data = Buffer.concat([cipher.update(plain), cipher.final()]);
+    await this.db
+      .insert(carrierFileChunks)
+      .values({ carrierFilePK: this.carrierFilePK, seq: this.seq, iv, tag: cipher.getAuthTag(), data });
+    this.seq++;
+  }
+}
+
+async function* decryptedChunks(db: Db, carrierFilePK: number, key: Buffer): AsyncGenerator<Buffer> {
+  let after = -1;
+  for (;;) {
+    const rows = await db
+      .select()
+      .from(carrierFileChunks)
+      .where(and(eq(carrierFileChunks.carrierFilePK, carrierFilePK), gt(carrierFileChunks.seq, after)))
+      .orderBy(asc(carrierFileChunks.seq))
+      .limit(CHUNKS_PER_READ);
+    for (const row of rows) {
+      const decipher = createDecipheriv('aes-256-gcm', key, row.iv);
+      decipher.setAAD(Buffer.from(`${carrierFilePK}:${row.seq}`));
+      decipher.setAuthTag(row.tag);
+      yield Buffer.concat([decipher.update(row.data), decipher.final()]);
+      after = row.seq;
+    }
+    if (rows.length < CHUNKS_PER_READ) return;
+  }
+}
+
+/** The file's plain bytes as a stream, read a few chunks at a time. */
+export function readCarrierFile(db: Db, carrierFilePK: number, key: Buffer): Readable {
+  return Readable.from(decryptedChunks(db, carrierFilePK, key), { objectMode: false });
+}
+
+export async function readCarrierFileText(db: Db, carrierFilePK: number, key: Buffer): Promise<string> {
+  const parts: Buffer[] = [];
+  for await (const part of decryptedChunks(db, carrierFilePK, key)) parts.push(part);
+  return Buffer.concat(parts).toString('utf8');
+}

@@ -1,0 +1,15 @@
+// The carrier feed: X12 834 files of each group's pushed requests (and full files), kept encrypted,
+// listed and shown, and the payer's 999 acknowledgments of them.
+export {
+  WAITING_FOR_FILE_NOTE,
+  addToOpenBatch,
+  carrierAcknowledgment,
+  carrierFile,
+  carrierFileList,
+  carrierFileView,
+  closeCarrierBatch,
+  generateFullFile,
+  startCarrierFeedWorker,
+} from './carrier-files';
+export { maintenanceFor } from './carrier-834';
+export { carrierFeedKey, readCarrierFile } from './carrier-file-store';

@@ -1,0 +1,454 @@
+import {
+  aliasedTable,
+  and,
+  asc,
+  between,
+  count,
+  desc,
+  eq,
+  getTableColumns,
+  getTableName,
+  gte,
+  ilike,
+  inArray,
+  isNull,
+  or,
+  sql,
+  type Placeholder,
+  type SQL,
+} from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { PENDING_STATUSES } from '../../../src/contracts/requests';
+import { todayIsoDate } from '../../../src/contracts/person-rules';
+import type { z } from 'zod';
+import type { RequestType, subscriberListQuery } from '../../../src/contracts/subscribers';
+import type { Db } from '../../db/client';
+import {
+  coverageOptions,
+  coverages,
+  dependents,
+  divisions,
+  fsaElections,
+  groupMemberCounts,
+  idCards,
+  lookupValues,
+  plans,
+  requests,
+  subscribers,
+} from '../../db/schema';
+import { contains } from '../../lib/like-pattern';
+import { notFound } from '../../lib/problem';
+
+type ListQuery = z.output<typeof subscriberListQuery>;
+
+const SORTS = {
+  lastName: subscribers.lastName,
+  firstName: subscribers.firstName,
+  ssnLast4: subscribers.ssnLast4,
+  dateOfBirth: subscribers.dateOfBirth,
+  'employmentDetails.dateOfHire': subscribers.dateOfHire,
+} as const;
+
+/** What a list row shows: the full SSN and the bookkeeping columns stay in the database. */
+const { ssn: _ssn, createdAt: _createdAt, updatedAt: _updatedAt, ...listColumns } = getTableColumns(subscribers);
+
+/**
+ * A column of the query around a subquery, named with its table: a single-table query names its
+ * columns bare, and a bare name inside the subquery could be the subquery's own column.
+ */
+const outer = (column: AnyPgColumn) =>
+  sql`${sql.identifier(getTableName(column.table))}.${sql.identifier(column.name)}`;
+
+/** The member's state name, read beside the member (a subquery: a list row needs one lookup). */
+const stateNameOf = (statePK: AnyPgColumn) =>
+  sql<
+    string | null
+  >`(select ${lookupValues.name} from ${lookupValues} where ${lookupValues.kind} = 'state' and ${lookupValues.pk} = ${outer(statePK)})`;
+
+/** Types of the member's stored requests that have not reached member data yet. */
+const pendingTypesOf = (subscriberPK: AnyPgColumn) =>
+  sql<
+    RequestType[]
+  >`array(select distinct ${requests.type} from ${requests} where ${requests.subscriberPK} = ${outer(subscriberPK)} and ${inArray(requests.status, [...PENDING_STATUSES])} order by 1)`;
+
+/** The column's order as an expression (no-op arithmetic or concatenation), which no index provides. */
+const asExpression = (column: AnyPgColumn) =>
+  column.columnType === 'PgDateString' ? sql`${column} + 0` : sql`${column} || ''`;
+
+/** The SSN search names the last four digits, or their first ones: an equality or a range on the index. */
+function ssnLast4Filter(digits: string) {
+  return digits.length === 4
+    ? eq(subscribers.ssnLast4, digits)
+    : between(subscribers.ssnLast4, digits.padEnd(4, '0'), digits.padEnd(4, '9'));
+}
+
+async function scalar<T>(db: Db, expression: SQL<T>) {
+  const { rows } = await db.execute<{ value: T }>(sql`select ${expression} as value`);
+  return rows[0]?.value ?? null;
+}
+
+/** Members of the group without filters, from the counts the database keeps (never a count of the group). */
+function groupMemberCount(employerPK: Slot, includeTermed: boolean) {
+  const column = includeTermed ? groupMemberCounts.members : groupMemberCounts.activeMembers;
+  return sql<
+    number | null
+  >`(select ${column} from ${groupMemberCounts} where ${groupMemberCounts.employerPK} = ${employerPK})`;
+}
+
+const isFiltered = (q: ListQuery) => Boolean(q.firstName?.trim() || q.lastName?.trim() || q.ssn);
+
+/** A value of a list statement: literal, or a placeholder filled at each call of a prepared one. */
+type Slot = number | Placeholder;
+type PageSlots = { limit: Slot; offset: Slot };
+
+const pageOf = (q: ListQuery) => ({ limit: q.recordsPerPage, offset: q.page * q.recordsPerPage });
+
+/**
+ * The one statement of a SubscriberList page (its plan is checked in the tests), and what to read
+ * for the total when the page has no row to carry it. The group and the page's place are literal
+ * values, or placeholders when the statement is prepared.
+ */
+/** The member list's filter: names contain the typed text, the SSN by its last four, termed members on request. */
+export function subscriberFilter(
+  employerPK: Slot,
+  q: Pick<ListQuery, 'firstName' | 'lastName' | 'ssn' | 'includeTermedMembers'>,
+) {
+  const firstName = q.firstName?.trim();
+  const lastName = q.lastName?.trim();
+  return and(
+    eq(subscribers.employerPK, employerPK),
+    firstName ? ilike(subscribers.firstName, contains(firstName)) : undefined,
+    lastName ? ilike(subscribers.lastName, contains(lastName)) : undefined,
+    q.ssn ? ssnLast4Filter(q.ssn) : undefined,
+    q.includeTermedMembers ? undefined : isNull(subscribers.termDate),
+  );
+}
+
+export function subscriberListStatement(db: Db, employerPK: Slot, q: ListQuery, slots: PageSlots = pageOf(q)) {
+  const filtered = isFiltered(q);
+  const where = subscriberFilter(employerPK, q);
+  const [field = 'lastName', direction = 'ASC'] = (q.sortColumn ?? 'lastName ASC').split(' ');
+  const column = SORTS[field as keyof typeof SORTS] ?? subscribers.lastName;
+  const by = direction === 'DESC' ? desc : asc;
+  // The pk breaks ties in the same direction, so the sort index serves both directions.
+  const order = [by(column), by(subscribers.subscriberPK)];
+  // A filtered list sorts what its filter's index finds. Ordered by the bare column, the planner may
+  // walk the sort index instead, testing each member until it has a page: it cannot know that
+  // matching names cluster in one part of the order, so that walk may read the whole group. The
+  // same order as an expression is no index's order.
+  const filterOrder = [by(asExpression(column)), by(subscribers.subscriberPK)];
+
+  const groupTotal = groupMemberCount(employerPK, q.includeTermedMembers);
+  const row = {
+    s: listColumns,
+    stateName: stateNameOf(subscribers.statePK),
+    pendingTypes: pendingTypesOf(subscribers.subscriberPK),
+  };
+
+  // One statement; the total rides on its rows. Unfiltered, it is the group's kept count, and the
+  // first page is read straight along the sort index.
+  if (!filtered && q.page === 0) {
+    const rows = db
+      .select({ ...row, total: groupTotal })
+      .from(subscribers)
+      .where(where)
+      .orderBy(...order)
+      .limit(slots.limit);
+    return { rows, totalAlone: groupTotal };
+  }
+  // Otherwise the page's keys come first, then only its rows are read (with their lookups). Unfiltered,
+  // the keys come from the sort index alone, so skipping to a far page reads no row. A filter's first
+  // call counts in the same pass, a window over what the filter's index selects; its later pages
+  // bring the total they were given.
+  const countHere = filtered && q.knownCount === undefined;
+  const page = db
+    .select({
+      subscriberPK: subscribers.subscriberPK,
+      total: (countHere ? sql<number | null>`(count(*) over ())::int` : sql<number | null>`null::int`).as('total'),
+    })
+    .from(subscribers)
+    .where(where)
+    .orderBy(...(filtered ? filterOrder : order))
+    .limit(slots.limit)
+    .offset(slots.offset)
+    .as('page');
+  const rows = db
+    .select({ ...row, total: filtered ? page.total : groupTotal })
+    .from(page)
+    .innerJoin(subscribers, eq(subscribers.subscriberPK, page.subscriberPK))
+    .orderBy(...order);
+  const totalAlone = filtered
+    ? sql<number | null>`(select count(*)::int from ${subscribers} where ${where})`
+    : groupTotal;
+  return { rows, totalAlone };
+}
+
+type ListRows = Awaited<ReturnType<typeof subscriberListStatement>['rows']>;
+type PreparedList = { execute(values: Record<string, unknown>): Promise<ListRows> };
+const preparedLists = new WeakMap<Db, Map<string, PreparedList>>();
+
+/**
+ * The statement of an unfiltered list, prepared once per database handle and shape (sort, termed
+ * members, first page or not): paging repeats it with other values, and PostgreSQL then neither
+ * parses nor plans it again. Filtered lists are not prepared: their best plan depends on the text.
+ */
+function preparedList(db: Db, q: ListQuery): PreparedList {
+  const shape = `subscriber_list ${q.sortColumn ?? ''} ${q.includeTermedMembers ? 'all' : 'active'} ${q.page === 0 ? 'first' : 'later'}`;
+  const byShape = preparedLists.get(db) ?? new Map<string, PreparedList>();
+  preparedLists.set(db, byShape);
+  let prepared = byShape.get(shape);
+  if (!prepared) {
+    const statement = subscriberListStatement(db, sql.placeholder('employerPK'), q, {
+      limit: sql.placeholder('limit'),
+      offset: sql.placeholder('offset'),
+    });
+    prepared = statement.rows.prepare(shape) as PreparedList;
+    byShape.set(shape, prepared);
+  }
+  return prepared;
+}
+
+export async function subscriberList(db: Db, employerPK: number, q: ListQuery) {
+  const rows = isFiltered(q)
+    ? await subscriberListStatement(db, employerPK, q).rows
+    : await preparedList(db, q).execute({ employerPK, ...pageOf(q) });
+  // A page past the end has no row to carry the total: it is read apart.
+  const recordCount =
+    rows[0]?.total ?? q.knownCount ?? (await scalar(db, subscriberListStatement(db, employerPK, q).totalAlone)) ?? 0;
+  return {
+    list: rows.map(({ s, stateName, pendingTypes: types }) => ({
+      subscriberPK: s.subscriberPK,
+      dependentPK: null,
+      subscriberID: s.subscriberID,
+      genderPK: s.genderPK,
+      firstName: s.firstName,
+      lastName: s.lastName,
+      middleInitial: s.middleName,
+      ssnLast4: s.ssnLast4,
+      dateOfBirth: s.dateOfBirth,
+      email: s.email,
+      phoneNumber: s.phone1,
+      alternatePhoneNumber: s.phone2,
+      relationPK: null,
+      maritalStatusPK: s.maritalStatusPK,
+      isTermed: s.termDate !== null,
+      hasPendingRequest: types.length > 0,
+      pendingRequestTypes: types,
+      address: {
+        address1: s.address1,
+        address2: s.address2,
+        zipCode: s.zipCode,
+        city: s.city,
+        statePK: s.statePK,
+        state: stateName,
+      },
+      employmentDetails: {
+        occupation: s.occupation,
+        jobTitle: s.jobTitle,
+        payRate: s.payRate,
+        payRateFrequency: s.payRateFrequencyPK,
+        dateOfHire: s.dateOfHire,
+        effectiveDate: s.effectiveDate,
+        isCoveredByMedicare: s.isCoveredByMedicare,
+        annualHSAContribution: s.annualHSAContribution,
+      },
+      dateOfHire: s.dateOfHire,
+    })),
+    recordCount,
+  };
+}
+
+/** Current medical and dental coverage of a member (the subscriber when dependentPK is null). */
+export async function currentPlans(db: Db, subscriberPK: number, dependentPK: number | null, today = todayIsoDate()) {
+  const rows = await db
+    .select({
+      planType: plans.planType,
+      planPK: plans.planPK,
+      planName: plans.planName,
+      planDescription: plans.planDescription,
+      tierPK: coverageOptions.coverageOptionPK,
+      tierName: coverageOptions.name,
+      beginDate: coverages.beginDate,
+      endDate: coverages.endDate,
+      locationCode: divisions.locationCode,
+      divisionDescription: divisions.description,
+      divisionPK: divisions.divisionPK,
+    })
+    .from(coverages)
+    .innerJoin(plans, eq(plans.planPK, coverages.planPK))
+    .innerJoin(divisions, eq(divisions.divisionPK, plans.divisionPK))
+    .leftJoin(coverageOptions, eq(coverageOptions.coverageOptionPK, coverages.coverageOptionPK))
+    .where(
+      and(
+        eq(coverages.subscriberPK, subscriberPK),
+        dependentPK === null ? isNull(coverages.dependentPK) : eq(coverages.dependentPK, dependentPK),
+        or(isNull(coverages.endDate), gte(coverages.endDate, today)),
+      ),
+    )
+    .orderBy(desc(coverages.beginDate));
+  const medical = rows.find((r) => r.planType === 'Medical');
+  const dental = rows.find((r) => r.planType === 'Dental');
+  const division = medical ?? dental;
+  return {
+    medical,
+    dental,
+    planData: {
+      planName: medical?.planName ?? null,
+      planDescription: medical?.planDescription ?? null,
+      coverage: medical?.tierName ?? null,
+      dentalPlanName: dental?.planName ?? null,
+      dentalPlanDescription: dental?.planDescription ?? null,
+      dentalCoverage: dental?.tierName ?? null,
+      coverageBeginDate: medical?.beginDate ?? null,
+      coverageEndDate: medical?.endDate ?? null,
+      dentalCoverageBeginDate: dental?.beginDate ?? null,
+      dentalCoverageEndDate: dental?.endDate ?? null,
+      divisionID: division?.locationCode ?? null,
+      divisionDescription: division?.divisionDescription ?? null,
+      dependentPK,
+    },
+  };
+}
+
+export async function subscriberDetails(db: Db, subscriberPK: number) {
+  const [row] = await db
+    .select({
+      s: subscribers,
+      stateName: stateNameOf(subscribers.statePK),
+      pendingTypes: pendingTypesOf(subscribers.subscriberPK),
+    })
+    .from(subscribers)
+    .where(eq(subscribers.subscriberPK, subscriberPK));
+  if (!row) throw notFound();
+  const { s, stateName, pendingTypes: types } = row;
+  const [plansNow, fsa, [deps], [cards], [draft]] = await Promise.all([
+    // A termed member's coverage is what they had on their last day.
+    currentPlans(db, subscriberPK, null, s.termDate ?? undefined),
+    db
+      .select({ pk: fsaElections.planPK, amount: fsaElections.electionAmount })
+      .from(fsaElections)
+      .where(eq(fsaElections.subscriberPK, subscriberPK)),
+    db
+      .select({ value: count() })
+      .from(dependents)
+      .where(and(eq(dependents.subscriberPK, subscriberPK), isNull(dependents.termDate))),
+    db.select({ value: count() }).from(idCards).where(eq(idCards.subscriberPK, subscriberPK)),
+    db
+      .select({ saveStep: requests.saveStep, changeReasonPK: requests.changeReasonPK })
+      .from(requests)
+      .where(and(eq(requests.subscriberPK, subscriberPK), eq(requests.status, 'Incomplete')))
+      .orderBy(desc(requests.updatedAt))
+      .limit(1),
+  ]);
+  const { medical, dental, planData } = plansNow;
+  return {
+    subscriberPK: s.subscriberPK,
+    dependentPK: null,
+    subscriberID: s.subscriberID,
+    employerPK: s.employerPK,
+    hasPendingRequest: types.length > 0,
+    pendingRequestTypes: types,
+    saveStep: draft?.saveStep ?? null,
+    isTermed: s.termDate !== null,
+    termDate: s.termDate,
+    subscriber: {
+      firstName: s.firstName,
+      middleName: s.middleName,
+      lastName: s.lastName,
+      dateOfBirth: s.dateOfBirth,
+      genderID: s.genderPK,
+      maritalStatusPK: s.maritalStatusPK,
+      maritalStatusID: s.maritalStatusPK,
+      address1: s.address1,
+      address2: s.address2,
+      city: s.city,
+      state: stateName,
+      stateID: s.statePK,
+      zipCode: s.zipCode,
+      phone1: s.phone1,
+      phone2: s.phone2,
+      emailAddress: s.email,
+      email: s.email,
+    },
+    ssnLast4: s.ssnLast4,
+    occupation: s.occupation,
+    jobTitle: s.jobTitle,
+    payRate: s.payRate,
+    payRateFrequencyID: s.payRateFrequencyPK,
+    dateOfHire: s.dateOfHire,
+    effectiveDate: s.effectiveDate,
+    isCoveredByMedicare: s.isCoveredByMedicare,
+    annualHSAContribution: s.annualHSAContribution,
+    employerDivisions: medical?.divisionPK ?? dental?.divisionPK ?? s.divisionPK,
+    employerPlanPK: medical?.planPK ?? null,
+    employerDentalPlanPK: dental?.planPK ?? null,
+    coverageOptionPK: medical?.tierPK ?? null,
+    medicalTierPK: medical?.tierPK ?? null,
+    dentalTierPK: dental?.tierPK ?? null,
+    tierPK: medical?.tierPK ?? null,
+    isMedicalCoverage: Boolean(medical),
+    isDentalCoverage: Boolean(dental),
+    isMedical: Boolean(medical),
+    hasDependents: (deps?.value ?? 0) > 0,
+    changeReasonPK: draft?.changeReasonPK ?? null,
+    relation: 'Self',
+    viewIDCard: (cards?.value ?? 0) > 0,
+    fsaData: fsa.map((f) => ({ pk: f.pk, amount: f.amount.toFixed(2) })),
+    planData,
+  };
+}
+
+const relationshipNames = aliasedTable(lookupValues, 'relationship_names');
+
+/** Dependents of a subscriber; none is a 404, which the SPA reads as an empty list (spec 1 §7). */
+export async function dependentList(db: Db, subscriberPK: number, includeTermed: boolean) {
+  const rows = await db
+    .select({ d: dependents, relationship: relationshipNames.name })
+    .from(dependents)
+    .leftJoin(
+      relationshipNames,
+      and(eq(relationshipNames.kind, 'relationship'), eq(relationshipNames.pk, dependents.relationshipPK)),
+    )
+    .where(and(eq(dependents.subscriberPK, subscriberPK), includeTermed ? undefined : isNull(dependents.termDate)))
+    .orderBy(asc(dependents.dateOfBirth), asc(dependents.dependentPK));
+  if (rows.length === 0) throw notFound('This subscriber has no dependents.');
+  return rows.map(({ d, relationship }) => ({
+    dependentPK: d.dependentPK,
+    subscriberPK: d.subscriberPK,
+    dependentID: d.dependentID,
+    firstName: d.firstName,
+    lastName: d.lastName,
+    middleInitial: d.middleInitial,
+    ssnLast4: d.ssnLast4,
+    isEmployed: d.isEmployed,
+    genderPK: d.genderPK,
+    maritalStatusPK: d.maritalStatusPK,
+    marriageDate: d.marriageDate,
+    relationshipPK: d.relationshipPK,
+    relationPK: d.relationshipPK,
+    relationship: relationship ?? '',
+    dateOfBirth: d.dateOfBirth,
+    phone1: d.phone1,
+    phone2: d.phone2,
+    emailAddress: d.email,
+    sameAddress: d.sameAddress,
+    address: {
+      address1: d.address1,
+      address2: d.address2,
+      zipCode: d.zipCode,
+      city: d.city,
+      stateID: d.statePK,
+    },
+    isTermed: d.termDate !== null,
+    termDate: d.termDate,
+  }));
+}
+
+export async function dependentEnrollmentDetails(db: Db, dependentPK: number) {
+  const [row] = await db
+    .select({ subscriberPK: dependents.subscriberPK })
+    .from(dependents)
+    .where(eq(dependents.dependentPK, dependentPK));
+  if (!row) throw notFound();
+  return (await currentPlans(db, row.subscriberPK, dependentPK)).planData;
+}
