@@ -41,7 +41,8 @@ export default defineConfig({
   ],
   webServer: {
     // A fresh embedded database for every run, seeded on start; request processing runs only when a test asks.
-    command: `rm -rf ${dataDir} && DATA_DIR=${dataDir} PORT=${port} LOG_LEVEL=warn PROCESSING_INTERVAL_MS=0 CARRIER_FEED_INTERVAL_MS=0 CARRIER_FEED_DIR=${dataDir}/carrier-feed PROCESSING_TRIGGER_TOKEN=${process.env.E2E_PROCESSING_TOKEN ?? 'e2e-processing-trigger'} npm start`,
+    // Every journey calls from this one address, so the limit on calls without a token is raised.
+    command: `rm -rf ${dataDir} && DATA_DIR=${dataDir} PORT=${port} LOG_LEVEL=warn ANONYMOUS_CALLS_PER_MINUTE=100000 PROCESSING_INTERVAL_MS=0 CARRIER_FEED_INTERVAL_MS=0 CARRIER_FEED_DIR=${dataDir}/carrier-feed PROCESSING_TRIGGER_TOKEN=${process.env.E2E_PROCESSING_TOKEN ?? 'e2e-processing-trigger'} npm start`,
     url: `${baseURL}/idp/.well-known/openid-configuration`,
     timeout: 180_000,
     reuseExistingServer: false,

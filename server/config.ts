@@ -33,6 +33,11 @@ export type AppConfig = {
    * `loopback`). Anyone else could claim any address and walk around the per-address sign-in lock.
    */
   trustProxy: string;
+  /**
+   * API calls without a valid token one client address may make per minute before it is answered 429
+   * (ANONYMOUS_CALLS_PER_MINUTE, at least 1); past it those calls leave no audit row of their own.
+   */
+  anonymousCallsPerMinute: number;
   /** Serve Prometheus metrics at /metrics (METRICS=true); off by default. */
   metrics: boolean;
   /** When set, /metrics answers only to `Authorization: Bearer <token>`; required for an https PUBLIC_URL. */
@@ -75,6 +80,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     logLevel: env.LOG_LEVEL ?? 'info',
     signInLockSeconds: Math.max(1, Number(env.SIGN_IN_LOCK_SECONDS ?? 30) || 30),
     trustProxy: env.TRUST_PROXY ?? 'loopback',
+    anonymousCallsPerMinute: Math.max(1, Math.floor(Number(env.ANONYMOUS_CALLS_PER_MINUTE ?? 60)) || 60),
     metrics,
     metricsToken,
     shutdownDelayMs: nonNegative(env.SHUTDOWN_DELAY_MS, 0),

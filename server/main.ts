@@ -3,7 +3,7 @@ import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { buildApp } from './app';
 import { loadConfig } from './config';
-import { openDatabase } from './db/client';
+import { DataDirInUseError, openDatabase } from './db/client';
 import { seedDatabase } from './db/seed/seed-database';
 import { ACCOUNTS, DEMO_PASSWORD } from './idp/accounts';
 
@@ -25,7 +25,14 @@ if (config.serveSpa && !existsSync(path.join(config.distDir, 'index.html'))) {
 
 const database = await openDatabase(
   config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: config.dataDir },
-);
+).catch((error: unknown) => {
+  // Another process serves this folder: say so plainly and leave, rather than corrupt it.
+  if (error instanceof DataDirInUseError) {
+    console.error(error.message);
+    process.exit(1);
+  }
+  throw error;
+});
 await seedDatabase(database.db, { largeGroupMembers: config.seedMembers });
 
 const app = await buildApp({

@@ -6,21 +6,52 @@ import process from 'node:process';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
+import { lockDataDir } from './data-dir-lock.mjs';
 
 const [dataDir] = process.argv.slice(2);
-const db = await PGlite.create({ dataDir, extensions: { pg_trgm } });
-// One connection: PGlite is one session, and a second connection's statements could interleave
-// with the first one's extended-protocol messages.
-const server = new PGLiteSocketServer({ db, host: '127.0.0.1', port: 0, maxConnections: 1 });
-await server.start();
-const [, port] = server.getServerConn().split(':');
-process.send({ kind: 'ready', port: Number(port) });
+
+/** Tells the server why this process could not open the database, then leaves. */
+const fail = (error) => {
+  const { code, pid, message = String(error) } = error ?? {};
+  process.send({ kind: 'failed', code, pid, message }, () => process.exit(1));
+};
+
+// Before PGlite touches the folder: a second process on it would corrupt it.
+let releaseLock;
+try {
+  releaseLock = await lockDataDir(dataDir);
+} catch (error) {
+  fail(error);
+}
+
+let db;
+let server;
+if (releaseLock) {
+  try {
+    db = await PGlite.create({ dataDir, extensions: { pg_trgm } });
+    // One connection: PGlite is one session, and a second connection's statements could interleave
+    // with the first one's extended-protocol messages.
+    server = new PGLiteSocketServer({ db, host: '127.0.0.1', port: 0, maxConnections: 1 });
+    await server.start();
+    const [, port] = server.getServerConn().split(':');
+    process.send({ kind: 'ready', port: Number(port) });
+  } catch (error) {
+    await db?.close().catch(() => {});
+    await releaseLock();
+    fail(error);
+  }
+}
 
 let closing = null;
 const close = () => {
   closing ??= (async () => {
-    await server.stop();
-    await db.close();
+    try {
+      await server?.stop();
+      await db?.close();
+    } finally {
+      // Only once PGlite has let go of the folder.
+      await releaseLock?.();
+    }
   })();
   return closing;
 };

@@ -1,9 +1,11 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { openDatabase } from './client';
+import { LOCK_FILE } from './data-dir-lock.mjs';
+import { isDatabaseUnavailable } from './database-unavailable';
 import { employers } from './schema';
 
 let dir: string;
@@ -74,6 +76,45 @@ describe('the embedded database in its own process', () => {
       // In-process, the timer could only run once the query gave the thread back, a second later.
       expect(timerFiredAfter).toBeDefined();
       expect(timerFiredAfter!).toBeLessThan(500);
+    } finally {
+      await opened.close();
+    }
+  });
+
+  it('starts its database process again on the same folder when it dies, data intact', async () => {
+    const dataDir = path.join(dir, 'restart');
+    const opened = await openDatabase({ dataDir });
+    const holder = async () =>
+      (JSON.parse(await readFile(path.join(dataDir, LOCK_FILE), 'utf8')) as { pid: number }).pid;
+    const count = async () =>
+      (await opened.db.execute<{ n: number }>(sql`select count(*)::int as n from employers`)).rows[0]?.n;
+    try {
+      await opened.db.insert(employers).values(employer(911));
+      const pid = await holder();
+
+      const killedAt = Date.now();
+      process.kill(pid, 'SIGKILL');
+      // Until it is back, calls fail at once as "unavailable" (503), never hang.
+      const failure = await count().then(
+        () => null,
+        (error: unknown) => error,
+      );
+      expect(isDatabaseUnavailable(failure)).toBe(true);
+      expect(Date.now() - killedAt).toBeLessThan(5_000);
+
+      let back: number | undefined;
+      while (Date.now() - killedAt < 30_000) {
+        const n = await count().catch(() => undefined);
+        if (n !== undefined) {
+          back = n;
+          break;
+        }
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      expect(back).toBe(1);
+      // A new process, which took over the killed one's lock.
+      expect(await holder()).not.toBe(pid);
+      console.info(`database process killed: answering again after ${Date.now() - killedAt} ms`);
     } finally {
       await opened.close();
     }

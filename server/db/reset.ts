@@ -8,6 +8,7 @@ import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { migrationsSchema, openDatabase } from './client.js';
+import { assertDataDirFree } from './data-dir-lock.mjs';
 import { seedDatabase } from './seed/seed-database';
 
 async function dropPostgresSchemas(databaseUrl: string): Promise<void> {
@@ -32,6 +33,8 @@ async function resetDatabase(env: NodeJS.ProcessEnv = process.env): Promise<void
     await dropPostgresSchemas(databaseUrl);
     console.log('dropped schemas public and %s', migrationsSchema);
   } else {
+    // Deleting the folder under a running server would leave it writing to files that are gone.
+    await assertDataDirFree(dataDir);
     await rm(dataDir, { recursive: true, force: true });
     console.log('deleted %s', dataDir);
   }

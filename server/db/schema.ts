@@ -571,6 +571,24 @@ export const signInThrottles = pgTable('sign_in_throttles', {
   lockedUntil: stamp('locked_until'),
 });
 
+/**
+ * API calls without a valid token per client address and fixed window, counted where every replica
+ * sees them (server/routes/anonymous-call-limit.ts). A closed window is deleted, leaving one
+ * `access.throttled` audit row when calls were answered 429, so the table holds the last few windows.
+ */
+export const anonymousCallWindows = pgTable(
+  'anonymous_call_windows',
+  {
+    /** The client address; an IPv6 address as its /64, which one client usually holds whole. */
+    address: text('address').notNull(),
+    windowStart: stamp('window_start').notNull(),
+    calls: integer('calls').notNull(),
+    /** Of them, those answered 429: the count the closed window's audit row keeps. */
+    throttled: integer('throttled').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.address, t.windowStart] })],
+);
+
 // ---------------------------------------------------------------------------------------------------
 // The carrier feed: X12 834 enrollment files sent to the payer (see services/carrier-feed/carrier-files.ts).
 

@@ -1,9 +1,14 @@
 import type { IncomingMessage } from 'node:http';
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { JSONWebKeySet } from 'jose';
-import { errors, type Interaction, type Provider } from 'oidc-provider';
+import { errors, type Interaction, type KoaContextWithOIDC, type Provider } from 'oidc-provider';
 import { verifyCredentials } from './accounts';
 import type { Db } from '../db/client';
+import {
+  DATABASE_RETRY_AFTER_SECONDS,
+  DATABASE_UNAVAILABLE_DETAIL,
+  databaseUnavailableReason,
+} from '../db/database-unavailable';
 import { auditEvents } from '../db/schema';
 import { purgeExpiredModels } from './database-adapter';
 import {
@@ -193,6 +198,19 @@ const idpPlugin: FastifyPluginAsync<IdpPluginOptions> = async (app, { provider, 
 };
 
 /**
+ * The provider answers a failure it did not expect as a 500 server_error: a database that cannot be
+ * reached becomes a 503 to retry instead, as on the API. Its error pages say so (renderError in
+ * provider.ts); a JSON answer is replaced here.
+ */
+function answerDatabaseUnavailable(ctx: KoaContextWithOIDC) {
+  ctx.status = 503;
+  ctx.set('Retry-After', String(DATABASE_RETRY_AFTER_SECONDS));
+  if (!ctx.type.includes('html')) {
+    ctx.body = { error: 'temporarily_unavailable', error_description: DATABASE_UNAVAILABLE_DETAIL };
+  }
+}
+
+/**
  * Creates the development identity provider and mounts it under the issuer's path (e.g. /idp).
  * Returns the public key set the API verifies access tokens with.
  */
@@ -204,7 +222,12 @@ export async function registerIdentityProvider(
   if (!prefix) throw new Error('The identity provider issuer needs a path, e.g. http://localhost:3000/idp');
 
   const { provider, jwks } = await createIdentityProvider(opts);
-  provider.on('server_error', (_ctx, error) => app.log.error({ err: error }, 'identity provider error'));
+  provider.on('server_error', (ctx, error) => {
+    const unavailable = databaseUnavailableReason(error);
+    if (!unavailable) return app.log.error({ err: error }, 'identity provider error');
+    app.log.warn({ reason: unavailable }, 'database unavailable');
+    answerDatabaseUnavailable(ctx as KoaContextWithOIDC);
+  });
   // Expired rows are never read again; any replica may reclaim them.
   const purge = setInterval(() => {
     purgeExpiredModels(opts.db).catch((error: unknown) =>

@@ -1,6 +1,7 @@
 import Provider, { errors, type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
 import type { JSONWebKeySet } from 'jose';
 import type { Db } from '../db/client';
+import { DATABASE_UNAVAILABLE_DETAIL, isDatabaseUnavailable } from '../db/database-unavailable';
 import { findAccountBySub, type DemoAccount } from './accounts';
 import { databaseAdapter } from './database-adapter';
 import { loadOrCreateKeyMaterial, publicKeySet } from './keys';
@@ -131,12 +132,16 @@ export async function createIdentityProvider(
         return rotated ? rotated.remainingTTL : SESSION_TTL;
       },
     },
-    renderError(ctx, out) {
+    renderError(ctx, out, error) {
       ctx.type = 'html';
       ctx.set('Content-Security-Policy', PAGE_CSP);
+      // The status and Retry-After of a database away are set where the provider reports the error.
+      const unavailable = isDatabaseUnavailable(error);
       ctx.body = messagePage({
-        title: 'Sign-in problem',
-        message: out.error_description ?? out.error ?? 'Something went wrong.',
+        title: unavailable ? 'Sign-in unavailable' : 'Sign-in problem',
+        message: unavailable
+          ? DATABASE_UNAVAILABLE_DETAIL
+          : (out.error_description ?? out.error ?? 'Something went wrong.'),
         link: { href: portalHome, text: 'Return to the portal' },
       });
     },

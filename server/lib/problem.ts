@@ -21,6 +21,8 @@ export const conflict = (detail: string, extensions?: Record<string, unknown>) =
   new HttpProblem(409, 'Conflict', detail, undefined, extensions);
 export const badRequest = (detail: string, errors?: Record<string, string[]>) =>
   new HttpProblem(400, 'Bad Request', detail, errors);
+/** The caller sets `Retry-After` on the reply; the body says the same in words. */
+export const tooManyRequests = (detail: string) => new HttpProblem(429, 'Too Many Requests', detail);
 
 export function sendProblem(reply: FastifyReply, problem: HttpProblem) {
   return reply

@@ -1,9 +1,17 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import {
+  DATABASE_RETRY_AFTER_SECONDS,
+  DATABASE_UNAVAILABLE_DETAIL,
+  databaseUnavailableReason,
+} from '../db/database-unavailable';
 import { HttpProblem, sendProblem } from '../lib/problem';
 import type { SpaPage } from '../lib/spa-page';
 
-/** Every failure leaves as a JSON problem body; bad input is a 400, never a 500. */
+/**
+ * Every failure leaves as a JSON problem body; bad input is a 400, never a 500, and a database that
+ * cannot be reached is a 503 with Retry-After, never a 500.
+ */
 export function registerProblemHandling(app: FastifyInstance, opts: { spaPage: SpaPage | null }) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof HttpProblem) return sendProblem(reply, error);
@@ -19,6 +27,13 @@ export function registerProblemHandling(app: FastifyInstance, opts: { spaPage: S
     if (status >= 400 && status < 500) {
       // Malformed JSON, unsupported media type, body too large and the like.
       return sendProblem(reply, new HttpProblem(status, error.code ?? 'Bad Request', error.message));
+    }
+    const unavailable = databaseUnavailableReason(error);
+    if (unavailable) {
+      // Only the reason: the wrapped error's message holds the query and its parameters.
+      request.log.warn({ reason: unavailable }, 'database unavailable');
+      reply.header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS));
+      return sendProblem(reply, new HttpProblem(503, 'Service Unavailable', DATABASE_UNAVAILABLE_DETAIL));
     }
     // A stream that closed before its end: the client went away (a cancelled call), not a fault here.
     if (error.code === 'ERR_STREAM_PREMATURE_CLOSE') request.log.info('client closed the connection mid-answer');

@@ -145,6 +145,8 @@ export function createAccessRowWriter(db: Db) {
 }
 
 function wantsRow(endpoint: Endpoint, status: number): boolean {
+  // Past the limit on calls without a token, the window's count is the record (anonymous-call-limit.ts).
+  if (status === 429) return false;
   return endpoint.audit !== undefined || (endpoint.scope.kind !== 'user' && REFUSED.has(status));
 }
 

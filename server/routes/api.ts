@@ -10,6 +10,7 @@ import { HttpProblem } from '../lib/problem';
 import { registerCompression } from '../plugins/compression';
 import { authorizeArea, authorizeCall } from './authorize';
 import { callAudited, registerAccessAudit } from './access-audit';
+import type { AnonymousCallLimit } from './anonymous-call-limit';
 import type { FileAnswer } from '../lib/file-answer';
 import type { Handler, Handlers } from './handler-types';
 
@@ -17,6 +18,7 @@ type ApiOptions = {
   db: Db;
   handlers: Handlers;
   authenticate: (authorization: string | undefined) => Promise<AuthUser>;
+  anonymousCalls: AnonymousCallLimit;
 };
 
 declare module 'fastify' {
@@ -66,7 +68,13 @@ export async function apiRoutes(app: FastifyInstance, opts: ApiOptions) {
   app.addHook('onRequest', async (request, reply) => {
     // Member data must never sit in a shared or browser cache.
     reply.header('cache-control', 'no-store');
-    request.user = await opts.authenticate(request.headers.authorization);
+    try {
+      request.user = await opts.authenticate(request.headers.authorization);
+    } catch (error) {
+      // A caller without a valid token is counted; past the limit it is answered 429 instead of 401.
+      if (error instanceof HttpProblem && error.status === 401) await opts.anonymousCalls.count(request, reply);
+      throw error;
+    }
     // Every later line of this request names the caller (never a name or email: the sub is opaque).
     request.log = reply.log = request.log.child({ sub: request.user.sub });
   });

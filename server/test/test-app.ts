@@ -14,7 +14,15 @@ export const TEST_PUBLIC_URL = 'http://localhost';
  * The whole app in-process on a fresh, seeded database (PGlite in memory, or a throwaway
  * PostgreSQL database when DATABASE_URL is set), with the real identity provider.
  */
-export async function createTestApp(opts: { handlers?: Handlers; seed?: boolean | SeedOptions } = {}) {
+export async function createTestApp(
+  opts: {
+    handlers?: Handlers;
+    seed?: boolean | SeedOptions;
+    /** Settings on top of the tests' own (e.g. `ANONYMOUS_CALLS_PER_MINUTE`). */
+    env?: NodeJS.ProcessEnv;
+    clock?: () => number;
+  } = {},
+) {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'portal-test-'));
   // A cached, already seeded copy keeps each test file's start-up near a second.
   const database = await createTestDatabase({ seed: opts.seed ?? true });
@@ -25,8 +33,14 @@ export async function createTestApp(opts: { handlers?: Handlers; seed?: boolean 
     SERVE_SPA: 'false',
     PROCESSING_INTERVAL_MS: '0',
     CARRIER_FEED_INTERVAL_MS: '0',
+    ...opts.env,
   });
-  const app = await buildApp({ config, db: database.db, ...(opts.handlers ? { handlers: opts.handlers } : {}) });
+  const app = await buildApp({
+    config,
+    db: database.db,
+    ...(opts.handlers ? { handlers: opts.handlers } : {}),
+    ...(opts.clock ? { clock: opts.clock } : {}),
+  });
   await app.ready();
   const tokens = new Map<string, string>();
   return {

@@ -3,7 +3,7 @@
 // Idempotent: it runs in one transaction and does nothing when employer groups already exist.
 import { sql } from 'drizzle-orm';
 import { isIsoDate, localToday } from '../../lib/calendar';
-import type { Db } from '../client';
+import { runWithoutStatementTimeout, type Db } from '../client';
 import { employers } from '../schema';
 import { seedLargeGroup } from './bench-group';
 import { insertClaims } from './claims';
@@ -35,6 +35,9 @@ export async function seedDatabase(db: Db, opts: SeedOptions = {}): Promise<Seed
   const largeGroupMembers = Math.max(0, Math.floor(opts.largeGroupMembers ?? 0));
 
   const result = await db.transaction(async (tx) => {
+    // Another replica's seed holds the lock for as long as it takes (minutes with a large group): the
+    // wait must not end at the pool's statement timeout.
+    await tx.execute(sql`set local statement_timeout = 0`);
     await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK_KEY})`);
     // The vacuum below can mark pages all-visible only once this commit is flushed: on a server running
     // with synchronous_commit off (throwaway test servers do), it would otherwise find none.
@@ -57,7 +60,8 @@ export async function seedDatabase(db: Db, opts: SeedOptions = {}): Promise<Seed
   });
   // Fresh planner statistics, so sorted and filtered lists over a large group use its indexes at once,
   // and a visibility map, so pages are read from the sort index alone (PGlite has no autovacuum).
-  if (result.seededLargeGroup) await db.execute(sql`vacuum analyze`);
+  // It may take longer than the pool's statement timeout on a million members.
+  if (result.seededLargeGroup) await runWithoutStatementTimeout(db, 'vacuum analyze');
   return result;
 }
 
