@@ -23,7 +23,15 @@ describe('ClaimSortControl', () => {
     render(<ClaimSortControl sort="serviceDate DESC" onSort={onSort} />);
     await user.selectOptions(screen.getByRole('combobox', { name: 'Sort by' }), 'Billed Amount');
     expect(onSort).toHaveBeenLastCalledWith('billedAmount DESC');
+    // The URL has not caught up yet (the prop is still the old sort): the order keeps the new column.
     await user.selectOptions(screen.getByRole('combobox', { name: 'Order' }), 'Ascending');
-    expect(onSort).toHaveBeenLastCalledWith('serviceDate ASC');
+    expect(onSort).toHaveBeenLastCalledWith('billedAmount ASC');
+  });
+
+  it('shows the sort of the URL once it changes', () => {
+    const { rerender } = render(<ClaimSortControl sort="serviceDate DESC" onSort={vi.fn()} />);
+    rerender(<ClaimSortControl sort="paymentDate ASC" onSort={vi.fn()} />);
+    expect(screen.getByRole('combobox', { name: 'Sort by' })).toHaveDisplayValue('Payment Date');
+    expect(screen.getByRole('combobox', { name: 'Order' })).toHaveDisplayValue('Ascending');
   });
 });

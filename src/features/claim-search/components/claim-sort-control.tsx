@@ -1,5 +1,6 @@
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
+import { useState } from 'react';
 import { CLAIM_SORT_FIELDS } from '../../../contracts/claims';
 import { claimSort, type ClaimSortField } from '../claim-search';
 import { CLAIM_COLUMN_LABELS } from './claim-columns';
@@ -17,7 +18,19 @@ const DIRECTIONS = [
 
 /** The cards' sort on a phone, where there are no column headers: the column, then the order. */
 export function ClaimSortControl({ sort, onSort }: ClaimSortControlProps) {
-  const { field, direction } = claimSort.parse(sort);
+  // The URL follows a choice only after the next paint: until it does, the last choice stands, so a
+  // quick change of the order right after the column keeps that new column.
+  const [chosen, setChosen] = useState(sort);
+  const [shown, setShown] = useState(sort);
+  if (sort !== shown) {
+    setShown(sort);
+    setChosen(sort);
+  }
+  const { field, direction } = claimSort.parse(chosen);
+  const choose = (next: string) => {
+    setChosen(next);
+    onSort(next);
+  };
   return (
     <Stack direction="row" spacing={1} sx={{ px: 1, pt: 1 }}>
       <TextField
@@ -27,7 +40,7 @@ export function ClaimSortControl({ sort, onSort }: ClaimSortControlProps) {
         select
         fullWidth
         value={field}
-        onChange={(event) => onSort(`${event.target.value as ClaimSortField} ${direction}`)}
+        onChange={(event) => choose(`${event.target.value as ClaimSortField} ${direction}`)}
         slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
       >
         {CLAIM_SORT_FIELDS.map((name) => (
@@ -42,7 +55,7 @@ export function ClaimSortControl({ sort, onSort }: ClaimSortControlProps) {
         size="small"
         select
         value={direction}
-        onChange={(event) => onSort(`${field} ${event.target.value}`)}
+        onChange={(event) => choose(`${field} ${event.target.value}`)}
         slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
         sx={{ minWidth: 136 }}
       >
