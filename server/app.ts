@@ -59,6 +59,7 @@ function spaRedirects(publicUrl: string) {
 }
 
 async function tokenVerifier(app: FastifyInstance, config: AppConfig, db: Db) {
+  const sessionMaxSeconds = Math.round(config.sessionMaxHours * 3600);
   if (config.oidcAuthority) {
     const authority = config.oidcAuthority.replace(/\/$/, '');
     const discovery = (await (await fetch(`${authority}/.well-known/openid-configuration`)).json()) as {
@@ -69,6 +70,7 @@ async function tokenVerifier(app: FastifyInstance, config: AppConfig, db: Db) {
       issuer: discovery.issuer,
       audience: config.apiAudience,
       jwks: new URL(discovery.jwks_uri),
+      sessionMaxSeconds,
     });
   }
   const issuer = `${config.publicUrl}/idp`;
@@ -78,9 +80,16 @@ async function tokenVerifier(app: FastifyInstance, config: AppConfig, db: Db) {
     apiAudience: config.apiAudience,
     db,
     signInPolicy: { ...DEFAULT_THROTTLE_POLICY, baseLockSeconds: config.signInLockSeconds },
+    sessionMaxSeconds,
     ...spaRedirects(config.publicUrl),
   });
-  return createTokenVerifier({ issuer, audience: config.apiAudience, jwks, isGrantActive: createGrantCheck(db) });
+  return createTokenVerifier({
+    issuer,
+    audience: config.apiAudience,
+    jwks,
+    isGrantActive: createGrantCheck(db),
+    sessionMaxSeconds,
+  });
 }
 
 /** The whole server as one plugin tree: identity provider, API, OpenAPI docs and the built SPA. */
@@ -171,7 +180,9 @@ export async function buildApp({
     publicUrl: config.publicUrl,
     externalOrigins: config.oidcAuthority ? [new URL(config.oidcAuthority).origin] : [],
   });
-  const spaPage = config.serveSpa ? await loadSpaPage(config.distDir) : null;
+  const spaPage = config.serveSpa
+    ? await loadSpaPage(config.distDir, { idleTimeoutMinutes: config.idleTimeoutMinutes })
+    : null;
   // Before any plugin, so every encapsulated context inherits the problem-body handlers.
   registerProblemHandling(app, { spaPage });
   // Before every other route: the metrics time only routes registered after them.

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { DEFAULT_IDLE_TIMEOUT_MINUTES, DEFAULT_SESSION_MAX_HOURS } from '../src/contracts/session-limits';
 
 /** Runtime settings, all from the environment (README lists them). */
 export type AppConfig = {
@@ -46,6 +47,15 @@ export type AppConfig = {
   shutdownDelayMs: number;
   /** After SIGTERM: the longest the process waits for in-flight work before it exits anyway. */
   shutdownTimeoutMs: number;
+  /** Minutes without activity before the SPA signs the user out (fractions allowed, for tests). */
+  idleTimeoutMinutes: number;
+  /** Hours after sign-in past which no session, refresh token or access token is honoured. */
+  sessionMaxHours: number;
+};
+
+const positive = (value: string | undefined, fallback: number) => {
+  const n = value ? Number(value) : fallback;
+  return Number.isFinite(n) && n > 0 ? n : fallback;
 };
 
 const nonNegative = (value: string | undefined, fallback: number) => {
@@ -85,5 +95,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     metricsToken,
     shutdownDelayMs: nonNegative(env.SHUTDOWN_DELAY_MS, 0),
     shutdownTimeoutMs: nonNegative(env.SHUTDOWN_TIMEOUT_MS, 30_000),
+    idleTimeoutMinutes: positive(env.IDLE_TIMEOUT_MINUTES, DEFAULT_IDLE_TIMEOUT_MINUTES),
+    sessionMaxHours: positive(env.SESSION_MAX_HOURS, DEFAULT_SESSION_MAX_HOURS),
   };
 }

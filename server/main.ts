@@ -1,15 +1,30 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { buildApp } from './app';
 import { loadConfig } from './config';
-import { DataDirInUseError, openDatabase } from './db/client';
+import { DataDirInUseError, DataDirNotWritableError, openDatabase } from './db/client';
+import { assertDataDirWritable } from './db/data-dir-writable';
 import { seedDatabase } from './db/seed/seed-database';
 import { ACCOUNTS, DEMO_PASSWORD } from './idp/accounts';
 
 // `npm start`: migrate, seed an empty database, build the SPA when missing, serve everything on one port.
 const config = loadConfig();
-mkdirSync(config.dataDir, { recursive: true });
+/** One line and a non-zero exit, rather than a stack trace, for what the operator must fix. */
+const refuseToStart = (error: unknown): never => {
+  if (error instanceof DataDirInUseError || error instanceof DataDirNotWritableError) {
+    console.error(error.message);
+    process.exit(1);
+  }
+  throw error;
+};
+if (!config.databaseUrl) {
+  try {
+    assertDataDirWritable(config.dataDir);
+  } catch (error) {
+    refuseToStart(error);
+  }
+}
 
 if (config.serveSpa && !existsSync(path.join(config.distDir, 'index.html'))) {
   console.log('Building the web app (first start only)…');
@@ -25,14 +40,8 @@ if (config.serveSpa && !existsSync(path.join(config.distDir, 'index.html'))) {
 
 const database = await openDatabase(
   config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: config.dataDir },
-).catch((error: unknown) => {
-  // Another process serves this folder: say so plainly and leave, rather than corrupt it.
-  if (error instanceof DataDirInUseError) {
-    console.error(error.message);
-    process.exit(1);
-  }
-  throw error;
-});
+  // Another process serves this folder, or it cannot take writes: say so plainly and leave.
+).catch(refuseToStart);
 await seedDatabase(database.db, { largeGroupMembers: config.seedMembers });
 
 const app = await buildApp({

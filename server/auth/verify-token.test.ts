@@ -104,6 +104,17 @@ describe('createTokenVerifier', () => {
     expect((await rejection(`Bearer ${await sign(claims, { exp: expiredAt })}`)).code).toBe('expired_token');
   });
 
+  it('refuses a token whose sign-in is older than the absolute session limit, even unexpired', async () => {
+    const limited = createTokenVerifier({ issuer: ISSUER, audience: AUDIENCE, jwks, sessionMaxSeconds: 12 * 3600 });
+    const now = Math.floor(Date.now() / 1000);
+    const recent = await sign({ ...claims, auth_time: now - 11 * 3600 });
+    await expect(limited(`Bearer ${recent}`)).resolves.toMatchObject({ sub: 'user-broker' });
+    const old = await sign({ ...claims, auth_time: now - 12 * 3600 - 60 });
+    await expect(limited(`Bearer ${old}`)).rejects.toMatchObject({ code: 'expired_token' });
+    // Without auth_time (some external providers) the provider's own sessions decide.
+    await expect(limited(`Bearer ${await sign()}`)).resolves.toMatchObject({ sub: 'user-broker' });
+  });
+
   it('rejects an unsigned token', async () => {
     const now = Math.floor(Date.now() / 1000);
     const payload = { ...claims, sub: 'user-broker', iss: ISSUER, aud: AUDIENCE, iat: now, exp: now + 600 };

@@ -40,6 +40,9 @@ type TokenVerifierOptions = {
   jwks: JSONWebKeySet | URL;
   /** The embedded provider only: whether the token's grant (`gid` claim) still exists. */
   isGrantActive?: (grantId: string) => Promise<boolean>;
+  /** Absolute session limit: a token whose `auth_time` (the sign-in) is older is refused. */
+  sessionMaxSeconds?: number;
+  now?: () => number;
 };
 
 const CLOCK_TOLERANCE_SECONDS = 5;
@@ -128,6 +131,14 @@ export function createTokenVerifier(
 
     try {
       const payload = await verifyJwt(match[1]);
+      // Tokens without auth_time (some external providers) are bounded by their provider's sessions.
+      const authTime = typeof payload.auth_time === 'number' ? payload.auth_time : undefined;
+      if (opts.sessionMaxSeconds !== undefined && authTime !== undefined) {
+        const nowSeconds = (opts.now ?? Date.now)() / 1000;
+        if (nowSeconds - authTime > opts.sessionMaxSeconds + CLOCK_TOLERANCE_SECONDS) {
+          throw new AuthError('expired_token', 'The session has reached its time limit; sign in again');
+        }
+      }
       if (opts.isGrantActive) {
         const grantId = optionalString(payload.gid);
         if (!grantId || !(await opts.isGrantActive(grantId))) {

@@ -11,9 +11,11 @@ import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { DATA_DIR_IN_USE, DataDirInUseError } from './data-dir-lock.mjs';
+import { DataDirNotWritableError, notWritableReason } from './data-dir-writable';
 import * as schema from './schema.js';
 
 export { DataDirInUseError } from './data-dir-lock.mjs';
+export { DataDirNotWritableError } from './data-dir-writable';
 
 type Schema = typeof schema;
 
@@ -130,9 +132,12 @@ async function startDatabaseProcess(dataDir: string): Promise<DatabaseProcess> {
   const port = await new Promise<number>((resolve, reject) => {
     child.once('message', (message: Message) => {
       if (message.kind === 'ready' && message.port) return resolve(message.port);
+      if (message.code === DATA_DIR_IN_USE) return reject(new DataDirInUseError(dataDir, message.pid ?? 'unknown'));
+      // A folder that stopped taking writes (or filled up) after the check at start-up.
+      const notWritable = notWritableReason(message);
       reject(
-        message.code === DATA_DIR_IN_USE
-          ? new DataDirInUseError(dataDir, message.pid ?? 'unknown')
+        notWritable
+          ? new DataDirNotWritableError(dataDir, notWritable)
           : new Error(`the database process could not open ${dataDir}: ${message.message}`),
       );
     });
@@ -151,6 +156,17 @@ async function stopDatabaseProcess({ child, exited }: DatabaseProcess): Promise<
   await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 10_000))]);
   if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
 }
+
+/**
+ * SQLSTATEs of a write the database's files refused (disk_full, io_error), and a PANIC, after which
+ * PGlite no longer answers.
+ */
+const WRITE_FAILURE_SQLSTATES = new Set(['53100', '58030']);
+const stoppedByWriteFailure = (error: { code?: string; severity?: string; message?: string }) =>
+  (error.code !== undefined && WRITE_FAILURE_SQLSTATES.has(error.code)) ||
+  error.severity === 'PANIC' ||
+  // A read-only disk: insufficient_privilege with the system's message.
+  (error.code === '42501' && /: Read-only file system$/.test(error.message ?? ''));
 
 /** Restart delays after the database process dies: quick at first, slower while it keeps dying. */
 const RESTART_DELAYS_MS = [250, 1_000, 2_000, 5_000, 10_000, 30_000];
@@ -222,6 +238,20 @@ async function openPgliteProcess(dataDir: string): Promise<OpenedDatabase> {
   class DatabaseProcessClient extends pg.Client {
     constructor(config?: string | pg.ClientConfig) {
       super({ ...(typeof config === 'object' ? config : {}), port, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
+      // After a failed write to its files, PGlite answers the statement's error and then spins in
+      // its WebAssembly, answering nothing more (measured on a full tmpfs: a WAL write failing with
+      // disk_full). So the process is ended at once and started again, which recovers what was
+      // committed from the WAL, and the calls meanwhile fail at once (503) rather than hang.
+      const connection = (this as unknown as { connection: NodeJS.EventEmitter }).connection;
+      connection.on('errorMessage', (error: { code?: string; severity?: string; message?: string }) => {
+        if (!stoppedByWriteFailure(error)) return;
+        const failing = current;
+        if (!failing || failing.child.exitCode !== null || failing.child.signalCode !== null) return;
+        console.error(
+          `The database could not write to ${dataDir} (${error.code}); ending its process (pid ${failing.child.pid}).`,
+        );
+        failing.child.kill('SIGKILL');
+      });
     }
   }
   try {

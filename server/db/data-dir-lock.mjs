@@ -108,9 +108,14 @@ async function createExclusive(path, content) {
   try {
     await handle.writeFile(JSON.stringify(content));
     await handle.sync();
-  } finally {
+  } catch (error) {
+    // A full disk takes the (empty) file but not its content: left behind, it would read as an
+    // unfinished lock, or as an interrupted takeover that only a person can clear.
     await handle.close();
+    await unlink(path).catch(() => {});
+    throw error;
   }
+  await handle.close();
   return true;
 }
 

@@ -17,6 +17,15 @@ describe('isDatabaseUnavailable', () => {
     ['crash_shutdown', coded('57P02')],
     ['cannot_connect_now', coded('57P03', 'the database system is starting up')],
     ['too_many_connections', coded('53300', 'sorry, too many clients already')],
+    [
+      'disk_full (PostgreSQL or the embedded database)',
+      coded('53100', 'could not extend file "base/5/17140": No space left on device'),
+    ],
+    ['io_error', coded('58030', 'could not write to file "pg_wal/xlogtemp.42": Input/output error')],
+    ['a full disk under the database in-process', coded('ENOSPC', 'ENOSPC: no space left on device, write')],
+    ['a read-only disk under the database in-process', coded('EROFS', 'EROFS: read-only file system')],
+    ['a failing disk', coded('EIO')],
+    ['a read-only disk under PostgreSQL', coded('42501', 'could not create file "base/5/1234": Read-only file system')],
     ['connection_exception', coded('08006')],
     ['connection_does_not_exist', coded('08003')],
     ['protocol_violation', coded('08P01')],
@@ -47,6 +56,7 @@ describe('isDatabaseUnavailable', () => {
   it.each([
     ['a unique violation', coded('23505', 'duplicate key value violates unique constraint')],
     ['a syntax error', coded('42601')],
+    ['a missing grant', coded('42501', 'permission denied for table members')],
     ['a statement timeout', coded('57014', 'canceling statement due to statement timeout')],
     ['a serialization failure', coded('40001')],
     ['a stream closed early', coded('ERR_STREAM_PREMATURE_CLOSE', 'Premature close')],

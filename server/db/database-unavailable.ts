@@ -12,13 +12,15 @@ export const DATABASE_UNAVAILABLE_DETAIL =
 
 /**
  * SQLSTATEs of a server going away or not taking sessions: admin_shutdown, crash_shutdown,
- * cannot_connect_now (starting up, shutting down, in recovery) and too_many_connections.
+ * cannot_connect_now (starting up, shutting down, in recovery) and too_many_connections; and of one
+ * that cannot write: disk_full and io_error (a full or read-only disk under PostgreSQL or PGlite).
+ * The write was not committed, and the same call succeeds once space is freed.
  */
-const UNAVAILABLE_SQLSTATES = new Set(['57P01', '57P02', '57P03', '53300']);
+const UNAVAILABLE_SQLSTATES = new Set(['57P01', '57P02', '57P03', '53300', '53100', '58030']);
 /** Class 08 is connection exceptions (08000, 08003, 08006, 08001, 08004, 08P01…). */
 const CONNECTION_EXCEPTION_CLASS = '08';
 
-/** Socket and name-lookup failures on the way to the server. */
+/** Socket and name-lookup failures on the way to the server, and file-system failures under it. */
 const NETWORK_CODES = new Set([
   'ECONNREFUSED',
   'ECONNRESET',
@@ -28,6 +30,11 @@ const NETWORK_CODES = new Set([
   'ENETUNREACH',
   'ENOTFOUND',
   'EAI_AGAIN',
+  // The database's own files: a full, read-only or failing disk (the embedded database in-process).
+  'ENOSPC',
+  'EDQUOT',
+  'EROFS',
+  'EIO',
 ]);
 
 /**
@@ -36,6 +43,9 @@ const NETWORK_CODES = new Set([
  * timeout, a client left unusable by a connection error.
  */
 const DRIVER_MESSAGES = [
+  // PostgreSQL reports a write to a read-only disk as insufficient_privilege (42501) with the
+  // system's message: only that message, not the SQLSTATE, tells it from a missing grant.
+  /: Read-only file system$/,
   /^Connection terminated\b/,
   /^timeout exceeded when trying to connect$/,
   /^timeout expired$/,

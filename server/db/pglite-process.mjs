@@ -10,9 +10,29 @@ import { lockDataDir } from './data-dir-lock.mjs';
 
 const [dataDir] = process.argv.slice(2);
 
+/**
+ * PGlite's file layer (Emscripten's) throws `ErrnoError { errno }` with no message, e.g. when it
+ * cannot create its files on a full disk; these are its numbers of the errors that mean the folder
+ * cannot take writes.
+ */
+const EMSCRIPTEN_ERRNOS = {
+  2: 'EACCES',
+  19: 'EDQUOT',
+  29: 'EIO',
+  51: 'ENOSPC',
+  54: 'ENOTDIR',
+  63: 'EPERM',
+  69: 'EROFS',
+};
+
 /** Tells the server why this process could not open the database, then leaves. */
 const fail = (error) => {
-  const { code, pid, message = String(error) } = error ?? {};
+  const { pid, errno } = error ?? {};
+  let { code, message = String(error) } = error ?? {};
+  if (error?.name === 'ErrnoError' && EMSCRIPTEN_ERRNOS[errno]) {
+    code = EMSCRIPTEN_ERRNOS[errno];
+    message = `${code} (errno ${errno}) while opening the database files`;
+  }
   process.send({ kind: 'failed', code, pid, message }, () => process.exit(1));
 };
 

@@ -21,6 +21,7 @@ import {
 } from './sign-in-throttle';
 import { createIdentityProvider, type IdentityProviderOptions } from './provider';
 import { loginPage, messagePage, PAGE_CSP } from './pages';
+import { SIGNED_OUT_INACTIVITY, SIGNED_OUT_PARAM } from '../../src/contracts/session-limits';
 
 type IdpPluginOptions = {
   provider: Provider;
@@ -121,7 +122,13 @@ const idpPlugin: FastifyPluginAsync<IdpPluginOptions> = async (app, { provider, 
 
       switch (interaction.prompt.name) {
         case 'login':
-          return sendPage(reply, loginPage({ action: loginAction(interaction.uid) }));
+          return sendPage(
+            reply,
+            loginPage({
+              action: loginAction(interaction.uid),
+              signedOutForInactivity: interaction.params[SIGNED_OUT_PARAM] === SIGNED_OUT_INACTIVITY,
+            }),
+          );
         case 'consent': {
           if (interaction.params.client_id !== clientId) {
             return sendPage(

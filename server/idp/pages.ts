@@ -49,13 +49,21 @@ ${body}
 /** Security headers for pages without script: nothing but the inline style may load. */
 export const PAGE_CSP = "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; frame-ancestors 'none'";
 
-export function loginPage(opts: { action: string; email?: string; error?: string }): string {
+export const INACTIVITY_NOTICE = 'You were signed out because of inactivity. Sign in again to continue.';
+
+export function loginPage(opts: {
+  action: string;
+  email?: string;
+  error?: string;
+  signedOutForInactivity?: boolean;
+}): string {
   const invalid = opts.error ? ' aria-invalid="true" aria-describedby="signin-error"' : '';
   const alert = opts.error ? `<p class="alert" id="signin-error" role="alert">${escapeHtml(opts.error)}</p>\n` : '';
+  const notice = opts.signedOutForInactivity ? `<p role="status">${INACTIVITY_NOTICE}</p>\n` : '';
   return layout(
     'Sign in',
     `<h1>Sign in</h1>
-${alert}<form method="post" action="${escapeHtml(opts.action)}" novalidate>
+${notice}${alert}<form method="post" action="${escapeHtml(opts.action)}" novalidate>
 <label for="email">Email</label>
 <input id="email" name="email" type="email" autocomplete="username" required value="${escapeHtml(opts.email)}"${invalid}${opts.email ? '' : ' autofocus'}>
 <label for="password">Password</label>

@@ -163,8 +163,9 @@ async function exchange(code: string, verifier: string) {
   return tokenRequest({ grant_type: 'authorization_code', code, redirect_uri: redirectUri, code_verifier: verifier });
 }
 
-function providerOptions() {
+function providerOptions(extra: { sessionMaxSeconds?: number } = {}) {
   return {
+    ...extra,
     issuer,
     clientId: CLIENT_ID,
     redirectUris: [redirectUri, `${origin}/silentrenew`],
@@ -177,11 +178,13 @@ function providerOptions() {
 }
 
 /** One server process's worth of provider, on the shared database. */
-async function startProvider(): Promise<{ server: FastifyInstance; jwks: JSONWebKeySet }> {
+async function startProvider(
+  extra: { sessionMaxSeconds?: number } = {},
+): Promise<{ server: FastifyInstance; jwks: JSONWebKeySet }> {
   const server = Fastify();
   // The app may parse forms globally; the provider must still get its bodies untouched.
   await server.register(formbody);
-  const registered = await registerIdentityProvider(server, providerOptions());
+  const registered = await registerIdentityProvider(server, providerOptions(extra));
   return { server, jwks: registered.jwks };
 }
 
@@ -409,6 +412,22 @@ describe('identity provider', () => {
     expect(html).toContain('value="&quot;&gt;&lt;script&gt;x()&lt;/script&gt;"');
   });
 
+  it('says on the sign-in page that an idle logoff ended the session, only when asked so', async () => {
+    const notice = 'You were signed out because of inactivity. Sign in again to continue.';
+    const loginHtml = async (extra: Record<string, string>) => {
+      const jar = new CookieJar();
+      const { challenge } = pkce();
+      const started = await request(
+        jar,
+        authorizeUrl({ code_challenge: challenge, code_challenge_method: 'S256', ...extra }),
+      );
+      return (await request(jar, locationOf(started, issuer))).text();
+    };
+    expect(await loginHtml({ signed_out: 'inactivity' })).toContain(`<p role="status">${notice}</p>`);
+    expect(await loginHtml({})).not.toContain(notice);
+    expect(await loginHtml({ signed_out: '<b>other</b>' })).not.toContain('other');
+  });
+
   it('renders its errors with our own page', async () => {
     const response = await fetch(authorizeUrl({ client_id: '<unknown>' }));
     expect(response.status).toBe(400);
@@ -601,5 +620,50 @@ describe('identity provider', () => {
     } finally {
       await replica.close();
     }
+  });
+
+  it('ends sessions and refresh tokens at the absolute limit from sign-in, however they are used', async () => {
+    // Restarted with a 3-second limit (SESSION_MAX_HOURS in the app).
+    await app.close();
+    ({ server: app } = await startProvider({ sessionMaxSeconds: 3 }));
+    await app.listen({ port, host: '127.0.0.1' });
+    // The client's pooled connection to the closed process fails once.
+    await fetch(`${issuer}/.well-known/openid-configuration`).catch(() => undefined);
+
+    const { jar, code, verifier } = await signIn('hr@example.com');
+    const first = await exchange(code, verifier);
+    expect(first.status).toBe(200);
+    const authTime = decodeJwt(first.body.access_token).auth_time;
+    expect(authTime).toEqual(expect.any(Number));
+    // Used within the limit: renewal works and keeps the sign-in time.
+    const renewed = await tokenRequest({ grant_type: 'refresh_token', refresh_token: first.body.refresh_token! });
+    expect(renewed.status).toBe(200);
+    expect(decodeJwt(renewed.body.access_token).auth_time).toBe(authTime);
+
+    await new Promise((resolve) => setTimeout(resolve, 3_500));
+    const late = await tokenRequest({ grant_type: 'refresh_token', refresh_token: renewed.body.refresh_token! });
+    expect(late.status).toBe(400);
+    const { challenge } = pkce();
+    const silent = await request(
+      jar,
+      authorizeUrl({ prompt: 'none', code_challenge: challenge, code_challenge_method: 'S256' }),
+    );
+    expect(new URL(locationOf(silent, issuer)).searchParams.get('error')).toBe('login_required');
+
+    // An access token issued before the limit is refused once the sign-in is older than the limit.
+    const verifyAt = (offsetMs: number) =>
+      createTokenVerifier({
+        issuer,
+        audience: API_AUDIENCE,
+        jwks,
+        sessionMaxSeconds: 3,
+        now: () => Date.now() + offsetMs,
+      });
+    await expect(verifyAt(0)(`Bearer ${renewed.body.access_token}`)).resolves.toMatchObject({
+      email: 'hr@example.com',
+    });
+    await expect(verifyAt(10_000)(`Bearer ${renewed.body.access_token}`)).rejects.toMatchObject({
+      code: 'expired_token',
+    });
   });
 });

@@ -7,6 +7,7 @@ import { databaseAdapter } from './database-adapter';
 import { loadOrCreateKeyMaterial, publicKeySet } from './keys';
 import type { ThrottlePolicy } from './sign-in-throttle';
 import { logoutPage, messagePage, PAGE_CSP } from './pages';
+import { DEFAULT_SESSION_MAX_HOURS, SIGNED_OUT_PARAM } from '../../src/contracts/session-limits';
 
 export type IdentityProviderOptions = {
   /** Issuer URL including the mount path, e.g. http://localhost:3000/idp. */
@@ -20,11 +21,12 @@ export type IdentityProviderOptions = {
   db: Db;
   /** Sign-in lockout; the default locks an account for 30 s after 5 failures in 15 minutes. */
   signInPolicy?: ThrottlePolicy;
+  /** Absolute limit from sign-in (SESSION_MAX_HOURS); no session or refresh token outlives it. */
+  sessionMaxSeconds?: number;
 };
 
 const ACCESS_TOKEN_TTL = 15 * 60;
-// One working day: after that the user signs in again, whatever silent renewal does.
-const SESSION_TTL = 8 * 60 * 60;
+const DEFAULT_SESSION_MAX_SECONDS = DEFAULT_SESSION_MAX_HOURS * 60 * 60;
 
 /** Scopes of the spec's group claims; they are also the API's scopes, so the access token carries them. */
 const GROUP_SCOPES = ['enrollment.group', 'mygroup.group'] as const;
@@ -46,6 +48,15 @@ function groupClaims(account: DemoAccount): Record<string, unknown> {
   };
 }
 
+const epochSeconds = () => Math.floor(Date.now() / 1000);
+
+/** The sign-in time behind a token request: the code's or the refresh token's `auth_time`. */
+function signInTimeOf(ctx: KoaContextWithOIDC | undefined): number | undefined {
+  const entities = ctx?.oidc?.entities as
+    { AuthorizationCode?: { authTime?: number }; RefreshToken?: { authTime?: number } } | undefined;
+  return entities?.RefreshToken?.authTime ?? entities?.AuthorizationCode?.authTime;
+}
+
 export async function createIdentityProvider(
   opts: IdentityProviderOptions,
 ): Promise<{ provider: Provider; jwks: JSONWebKeySet }> {
@@ -53,6 +64,10 @@ export async function createIdentityProvider(
   const mountPath = issuer.pathname.replace(/\/$/, '');
   const portalHome = new URL('/', issuer).href;
   const { signingKeys, cookieKeys } = await loadOrCreateKeyMaterial(opts.db);
+  const sessionMax = opts.sessionMaxSeconds ?? DEFAULT_SESSION_MAX_SECONDS;
+  // Seconds left of the absolute limit for a sign-in at `authTime` (at least 1: the provider wants a positive TTL).
+  const leftOf = (authTime: number | undefined) =>
+    authTime === undefined ? sessionMax : Math.max(1, Math.min(sessionMax, authTime + sessionMax - epochSeconds()));
 
   const configuration: Configuration = {
     adapter: databaseAdapter(opts.db),
@@ -97,16 +112,19 @@ export async function createIdentityProvider(
         }),
       };
     },
-    async extraTokenClaims(_ctx, token) {
+    async extraTokenClaims(ctx, token) {
       if (token.kind !== 'AccessToken' || !token.accountId) return undefined;
       const account = findAccountBySub(token.accountId);
       if (!account) return undefined;
+      const authTime = signInTimeOf(ctx);
       // `gid` lets the API refuse the token once its grant is revoked (logout, refresh-token reuse).
       return {
         email: account.email,
         given_name: account.givenName,
         ...groupClaims(account),
         ...(token.grantId ? { gid: token.grantId } : {}),
+        // The sign-in time, so the API refuses tokens past the absolute session limit.
+        ...(authTime === undefined ? {} : { auth_time: authTime }),
       };
     },
     interactions: {
@@ -124,14 +142,19 @@ export async function createIdentityProvider(
       AuthorizationCode: 60,
       IdToken: ACCESS_TOKEN_TTL,
       Interaction: 30 * 60,
-      Session: SESSION_TTL,
+      // The session is saved again on every use, each time with this TTL: counted from the sign-in,
+      // so use never stretches it past the absolute limit.
+      Session: (_ctx, session) => leftOf((session as { loginTs?: number }).loginTs),
       Grant: 24 * 60 * 60,
-      // Rotation hands on the remaining lifetime, so renewals never stretch a sign-in past one day's session.
-      RefreshToken: (ctx) => {
+      // From the sign-in too; rotation hands on no more than the remaining lifetime.
+      RefreshToken: (ctx, token) => {
         const rotated = ctx?.oidc?.entities.RotatedRefreshToken as { remainingTTL: number } | undefined;
-        return rotated ? rotated.remainingTTL : SESSION_TTL;
+        const left = leftOf((token as { authTime?: number }).authTime);
+        return rotated ? Math.max(1, Math.min(rotated.remainingTTL, left)) : left;
       },
     },
+    // The SPA's sign-in after an idle logoff asks the sign-in page to say so.
+    extraParams: [SIGNED_OUT_PARAM],
     renderError(ctx, out, error) {
       ctx.type = 'html';
       ctx.set('Content-Security-Policy', PAGE_CSP);

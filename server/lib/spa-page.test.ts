@@ -66,4 +66,11 @@ describe('the SPA page', () => {
     expect(page!('/member/7', 'n4')).toBe(indexHtml.replaceAll(CSP_NONCE_PLACEHOLDER, 'n4'));
     expect(await loadSpaPage(await build({}))).toBeNull();
   });
+
+  it('carries the idle timeout the server was given, on every path', async () => {
+    const page = await loadSpaPage(await build({ 'index.html': indexHtml }), { idleTimeoutMinutes: 0.25 });
+    for (const pathname of ['/', '/member/42', '/logout/callback']) {
+      expect(page!(pathname, 'n1')).toContain('<meta name="idle-timeout-minutes" content="0.25"></head>');
+    }
+  });
 });

@@ -3,6 +3,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { CSP_NONCE_PLACEHOLDER } from '../../src/contracts/csp';
 import { ROUTE_CHUNKS_META, ROUTE_PRELOADS_FILE, type RoutePreloads } from '../../src/contracts/route-preloads';
+import { IDLE_TIMEOUT_META } from '../../src/contracts/session-limits';
 import { escapeHtml } from './html';
 
 /** index.html as answered for one page: its nonce filled in and the page's own chunks named. */
@@ -25,10 +26,20 @@ function matches(route: string[], segments: string[]): boolean {
  * are not `<link rel="modulepreload">`s: those would share a slow link with the entry itself, which
  * everything waits for). Other paths, and a build without the file, get index.html as it is.
  */
-export async function loadSpaPage(distDir: string): Promise<SpaPage | null> {
+export async function loadSpaPage(
+  distDir: string,
+  settings: { idleTimeoutMinutes?: number } = {},
+): Promise<SpaPage | null> {
   const indexFile = path.join(distDir, 'index.html');
   if (!existsSync(indexFile)) return null;
-  const html = await readFile(indexFile, 'utf8');
+  const built = await readFile(indexFile, 'utf8');
+  // Run-time settings of the SPA ride in the page, so one build serves every deployment.
+  const runtime =
+    settings.idleTimeoutMinutes === undefined
+      ? ''
+      : `<meta name="${IDLE_TIMEOUT_META}" content="${escapeHtml(String(settings.idleTimeoutMinutes))}">`;
+  const builtHeadEnd = built.lastIndexOf('</head>');
+  const html = builtHeadEnd >= 0 ? `${built.slice(0, builtHeadEnd)}${runtime}${built.slice(builtHeadEnd)}` : built;
   const preloadsFile = path.join(distDir, ROUTE_PRELOADS_FILE);
   const preloads: RoutePreloads = existsSync(preloadsFile)
     ? (JSON.parse(await readFile(preloadsFile, 'utf8')) as RoutePreloads)

@@ -1,4 +1,5 @@
 import { SERVICE_PREFIX, type Service } from '../contracts/endpoint';
+import { DEFAULT_IDLE_TIMEOUT_MINUTES, IDLE_TIMEOUT_META, idleWarningLeadMs } from '../contracts/session-limits';
 
 const env = import.meta.env;
 const origin = window.location.origin;
@@ -16,6 +17,15 @@ export const AUTH_PATHS = {
   logoutCallback: '/logout/callback',
 } as const;
 
+/** The server's IDLE_TIMEOUT_MINUTES, written into the page; the default without it (the dev server). */
+function idleTimeoutMs(): number {
+  const content = document.querySelector<HTMLMetaElement>(`meta[name="${IDLE_TIMEOUT_META}"]`)?.content;
+  const minutes = Number(content);
+  return (content && Number.isFinite(minutes) && minutes > 0 ? minutes : DEFAULT_IDLE_TIMEOUT_MINUTES) * 60_000;
+}
+
+const idleMs = idleTimeoutMs();
+
 export const config = {
   oidc: {
     authority: env.VITE_OIDC_AUTHORITY || `${origin}/idp`,
@@ -30,6 +40,7 @@ export const config = {
     member: absolute(env.VITE_MEMBER_API || SERVICE_PREFIX.member),
     finance: absolute(env.VITE_FINANCE_API || SERVICE_PREFIX.finance),
   } satisfies Record<Service, string>,
+  session: { idleTimeoutMs: idleMs, idleWarningMs: idleWarningLeadMs(idleMs) },
   versionLabel: '20250724.2',
 } as const;
 

@@ -9,6 +9,7 @@ import { LoadingScreen } from '../components/ui/loading-screen';
 import { PrivacyModal } from '../features/analytics/components/privacy-modal';
 import { BrokerModal } from '../features/employers/components/broker-modal';
 import { CurrentGroup } from '../features/employers/components/current-group';
+import { IdleLogoff } from '../features/session/components/idle-logoff';
 import { LogoutButton } from '../features/session/components/logout-button';
 import { NoGroupsPage } from '../features/session/components/no-groups-page';
 import { SignInRedirect } from '../features/session/components/sign-in-redirect';
@@ -46,6 +47,7 @@ function Shell({ children }: { children: ReactNode }) {
       {children}
       <BrokerModal />
       <PrivacyModal />
+      <IdleLogoff />
     </AppShell>
   );
 }

@@ -1,4 +1,5 @@
 import type { User } from 'oidc-client-ts';
+import { SIGNED_OUT_INACTIVITY, SIGNED_OUT_PARAM } from '../../contracts/session-limits';
 import { APP_STORAGE_PREFIX } from '../../lib/app-storage';
 import { userManager, type SignInState } from '../../lib/auth';
 import { isSignedIn } from '../../lib/session';
@@ -27,13 +28,19 @@ export async function startAutomaticSignIn(returnTo: string): Promise<boolean> {
 
 let redirecting = false;
 
-/** Full redirect to the provider; the path comes back in the OIDC state for the callback. */
-export async function startSignIn(returnTo: string): Promise<void> {
+/**
+ * Full redirect to the provider; the path comes back in the OIDC state for the callback. After an
+ * idle logoff the provider's sign-in page is asked to say why the user must sign in again.
+ */
+export async function startSignIn(returnTo: string, options: { afterInactivity?: boolean } = {}): Promise<void> {
   if (redirecting) return;
   redirecting = true;
   const state: SignInState = { returnTo };
   try {
-    await userManager.signinRedirect({ state });
+    await userManager.signinRedirect({
+      state,
+      ...(options.afterInactivity ? { extraQueryParams: { [SIGNED_OUT_PARAM]: SIGNED_OUT_INACTIVITY } } : {}),
+    });
   } catch (error) {
     redirecting = false;
     throw error;

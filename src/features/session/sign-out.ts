@@ -2,19 +2,36 @@ import type { QueryClient } from '@tanstack/react-query';
 import { discardAbandonedAuthRequests, purgeAppStorage } from '../../lib/app-storage';
 import { userManager } from '../../lib/auth';
 import { resetAppState } from '../../stores/app-store';
+import { openSessionChannel, type SignOutReason } from './session-channel';
+
+/** Carried through the provider's logout in the OIDC state, back to the callback. */
+export type SignOutState = { reason: SignOutReason; returnTo: string };
 
 let signingOut: Promise<void> | undefined;
 
-/** Logout (spec 2 §4): drop every trace of the session here, then end it at the provider. */
-export function signOut(queryClient: QueryClient): Promise<void> {
+/**
+ * Logout (spec 2 §4): drop every trace of the session here, then end it at the provider. The user's
+ * other tabs follow, unless they are the ones that told this tab to sign out.
+ */
+export function signOut(
+  queryClient: QueryClient,
+  options: { reason?: SignOutReason; tellOtherTabs?: boolean; returnTo?: string } = {},
+): Promise<void> {
+  const { reason = 'user', tellOtherTabs = true, returnTo = '/' } = options;
   signingOut ??= (async () => {
+    if (tellOtherTabs) {
+      const channel = openSessionChannel();
+      channel.post({ type: 'signed-out', reason });
+      channel.close();
+    }
     const user = await userManager.getUser();
     resetAppState();
     queryClient.clear();
     purgeAppStorage({ includeOidc: false });
     try {
+      const state: SignOutState = { reason, returnTo };
       // Removes the stored user and keeps only the sign-out request for the callback.
-      await userManager.signoutRedirect({ id_token_hint: user?.id_token });
+      await userManager.signoutRedirect({ id_token_hint: user?.id_token, state });
     } catch (error) {
       console.error('Sign-out at the provider failed', error);
       await userManager.removeUser();
@@ -25,14 +42,23 @@ export function signOut(queryClient: QueryClient): Promise<void> {
   return signingOut;
 }
 
-let completing: Promise<void> | undefined;
+function signOutStateOf(value: unknown): SignOutState | undefined {
+  const state = value as Partial<SignOutState> | undefined;
+  if (state?.reason !== 'inactivity' && state?.reason !== 'user') return undefined;
+  return { reason: state.reason, returnTo: typeof state.returnTo === 'string' ? state.returnTo : '/' };
+}
+
+let completing: Promise<SignOutState | undefined> | undefined;
 
 /** Back from the provider: consume the sign-out request and remove whatever is left. */
-export function completeSignOut(): Promise<void> {
+export function completeSignOut(): Promise<SignOutState | undefined> {
   completing ??= userManager
     .signoutCallback()
-    .then(() => undefined)
-    .catch((error: unknown) => console.error('Sign-out callback failed', error))
+    .then((response) => signOutStateOf(response?.userState))
+    .catch((error: unknown) => {
+      console.error('Sign-out callback failed', error);
+      return undefined;
+    })
     .finally(() => {
       discardAbandonedAuthRequests();
       purgeAppStorage({ includeOidc: true });
