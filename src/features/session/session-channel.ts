@@ -13,8 +13,6 @@ export type SessionChannel = {
 };
 
 const CHANNEL_NAME = `${APP_STORAGE_PREFIX}session`;
-const ACTIVITY_KEY = `${APP_STORAGE_PREFIX}last-activity-at`;
-const SIGNED_OUT_KEY = `${APP_STORAGE_PREFIX}signed-out-at`;
 
 function isSessionMessage(value: unknown): value is SessionMessage {
   const message = value as Partial<SessionMessage> | null;
@@ -39,30 +37,16 @@ function broadcastChannel(): SessionChannel {
 }
 
 /**
- * Browsers without BroadcastChannel: a timestamp in localStorage, seen by the other tabs' `storage`
- * events. Only times are written (an idle logoff reaches them through the shared activity time).
+ * Browsers without BroadcastChannel (older than any the portal supports): each tab keeps its own timer,
+ * which only ever signs out sooner. Nothing goes to web storage instead.
  */
-function storageChannel(): SessionChannel {
-  return {
-    post: (message) => {
-      if (message.type === 'activity') window.localStorage.setItem(ACTIVITY_KEY, String(message.at));
-      else window.localStorage.setItem(SIGNED_OUT_KEY, String(Date.now()));
-    },
-    subscribe: (listener) => {
-      const onStorage = (event: StorageEvent) => {
-        const at = Number(event.newValue);
-        if (!event.newValue || !Number.isFinite(at)) return;
-        if (event.key === ACTIVITY_KEY) listener({ type: 'activity', at });
-        if (event.key === SIGNED_OUT_KEY) listener({ type: 'signed-out', reason: 'user' });
-      };
-      window.addEventListener('storage', onStorage);
-      return () => window.removeEventListener('storage', onStorage);
-    },
-    close: () => undefined,
-  };
-}
+const aloneChannel: SessionChannel = {
+  post: () => undefined,
+  subscribe: () => () => undefined,
+  close: () => undefined,
+};
 
 /** The channel between this user's tabs of the portal (same origin). */
 export function openSessionChannel(): SessionChannel {
-  return typeof BroadcastChannel === 'function' ? broadcastChannel() : storageChannel();
+  return typeof BroadcastChannel === 'function' ? broadcastChannel() : aloneChannel;
 }
