@@ -26,7 +26,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { desktopConfig, startFlow, type Config, type Result } from 'lighthouse';
 import puppeteer, { type Browser, type Page } from 'puppeteer-core';
 import { findSystemChromium } from '../e2e/support/system-chromium';
-import { DEMO_PASSWORD } from '../server/idp/accounts';
+import { DEMO_PASSWORD } from '../server/db/seed/demo-users';
 import { exitAfter, fixed } from './support/figures';
 
 const PORT = Number(process.env.BENCH_WEB_PORT ?? 3600);

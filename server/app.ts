@@ -9,6 +9,7 @@ import { registerIdentityProvider } from './idp/interactions';
 import { createGrantCheck } from './idp/grant-check';
 import { DEFAULT_THROTTLE_POLICY } from './idp/sign-in-throttle';
 import { AuthError, createTokenVerifier, type AuthUser } from './auth/verify-token';
+import { createAccessResolver, createMailer, externalUserId, type AccountMail, type Mailer } from './services/identity';
 import { logOptions } from './lib/log-options';
 import { loadSpaPage } from './lib/spa-page';
 import { HttpProblem } from './lib/problem';
@@ -29,6 +30,8 @@ import type { Handlers } from './routes/handler-types';
 
 declare module 'fastify' {
   interface FastifyInstance {
+    /** How account messages (invitations, resets, security notices) leave, and the links' base URL. */
+    accountMail: AccountMail;
     /**
      * Begins shutdown: /readyz answers 503 and the processing worker claims nothing more, while
      * requests are still served. `close()` drains too; call this first to give the balancer time.
@@ -48,6 +51,8 @@ type BuildAppOptions = {
   handlers?: Handlers;
   /** The clock of the windows that calls without a valid token are counted in (tests move it). */
   clock?: () => number;
+  /** Instead of SMTP_URL's. */
+  mailer?: Mailer;
 };
 
 /** Paths of the SPA's own OIDC routes; the embedded provider only redirects back to these. */
@@ -92,6 +97,15 @@ async function tokenVerifier(app: FastifyInstance, config: AppConfig, db: Db) {
   });
 }
 
+/** SMTP_URL's mailer; without one, sending answers that e-mail is not set up (npm start runs a catcher). */
+function mailerOf(config: AppConfig): Mailer {
+  if (config.smtpUrl) return createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom });
+  return {
+    send: () => Promise.reject(new Error('E-mail is not set up: SMTP_URL is empty')),
+    close: () => undefined,
+  };
+}
+
 /** The whole server as one plugin tree: identity provider, API, OpenAPI docs and the built SPA. */
 export async function buildApp({
   config,
@@ -101,6 +115,7 @@ export async function buildApp({
   logStream,
   handlers = defaultHandlers,
   clock = Date.now,
+  mailer,
 }: BuildAppOptions) {
   const app = Fastify({
     logger: logger ? logOptions(config.logLevel, logStream) : false,
@@ -208,14 +223,23 @@ export async function buildApp({
       config.publicUrl.startsWith('https://') ? header : header.replace(/\s*upgrade-insecure-requests;?/, ''),
   });
 
+  app.decorate('accountMail', { mailer: mailer ?? mailerOf(config), publicUrl: config.publicUrl });
   const verify = await tokenVerifier(app, config, db);
+  const access = createAccessResolver(db);
   const authenticate = async (authorization: string | undefined): Promise<AuthUser> => {
+    let token;
     try {
-      return await verify(authorization);
+      token = await verify(authorization);
     } catch (error) {
       if (error instanceof AuthError) throw new HttpProblem(401, 'Unauthorized', error.message);
       throw error;
     }
+    // An external provider's subject is matched to a user of the portal, whose grants still apply.
+    const userId = config.oidcAuthority ? await externalUserId(db, token) : token.sub;
+    const user = userId ? await access.accessOf(userId) : null;
+    // A deactivated (or removed) user's unexpired tokens stop working as soon as this replica sees it.
+    if (!user || user.status !== 'active') throw new HttpProblem(401, 'Unauthorized', 'This account is not active.');
+    return { ...token, sub: user.userId, groupRoles: user.groupRoles, access: user };
   };
   const anonymousCalls = createAnonymousCallLimit(db, anonymousPolicy, clock);
   await app.register(apiRoutes, { db, handlers, authenticate, anonymousCalls });

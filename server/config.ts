@@ -51,6 +51,20 @@ export type AppConfig = {
   idleTimeoutMinutes: number;
   /** Hours after sign-in past which no session, refresh token or access token is honoured. */
   sessionMaxHours: number;
+  /** When > 0, the seed also grants the broker `bigbroker@example.com` this many generated groups (SEED_BROKER_GROUPS). */
+  seedBrokerGroups: number;
+  /**
+   * Where e-mail goes (SMTP_URL, e.g. smtp://user:pass@mail.example.com:587). Unset under `npm start`: an
+   * embedded mail catcher takes the mail and shows it in a browsable inbox.
+   */
+  smtpUrl?: string;
+  /** The From of every message (MAIL_FROM). */
+  mailFrom: string;
+  /**
+   * 32-byte key (base64 or hex, SECRETS_KEY) that encrypts MFA secrets at rest. Unset: one is made once
+   * and kept in the database beside the identity provider's keys (development and the demo).
+   */
+  secretsKey?: string;
 };
 
 const positive = (value: string | undefined, fallback: number) => {
@@ -97,5 +111,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     shutdownTimeoutMs: nonNegative(env.SHUTDOWN_TIMEOUT_MS, 30_000),
     idleTimeoutMinutes: positive(env.IDLE_TIMEOUT_MINUTES, DEFAULT_IDLE_TIMEOUT_MINUTES),
     sessionMaxHours: positive(env.SESSION_MAX_HOURS, DEFAULT_SESSION_MAX_HOURS),
+    seedBrokerGroups: Math.max(0, Math.floor(Number(env.SEED_BROKER_GROUPS ?? 0)) || 0),
+    smtpUrl: env.SMTP_URL || undefined,
+    mailFrom: env.MAIL_FROM ?? 'Benefits Portal <no-reply@localhost>',
+    secretsKey: env.SECRETS_KEY || undefined,
   };
 }

@@ -6,7 +6,7 @@ import { loadConfig } from './config';
 import { DataDirInUseError, DataDirNotWritableError, openDatabase } from './db/client';
 import { assertDataDirWritable } from './db/data-dir-writable';
 import { seedDatabase } from './db/seed/seed-database';
-import { ACCOUNTS, DEMO_PASSWORD } from './idp/accounts';
+import { DEMO_PASSWORD, DEMO_USERS } from './db/seed/demo-users';
 
 // `npm start`: migrate, seed an empty database, build the SPA when missing, serve everything on one port.
 const config = loadConfig();
@@ -42,7 +42,7 @@ const database = await openDatabase(
   config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: config.dataDir },
   // Another process serves this folder, or it cannot take writes: say so plainly and leave.
 ).catch(refuseToStart);
-await seedDatabase(database.db, { largeGroupMembers: config.seedMembers });
+await seedDatabase(database.db, { largeGroupMembers: config.seedMembers, brokerGroups: config.seedBrokerGroups });
 
 const app = await buildApp({
   config,
@@ -58,8 +58,10 @@ console.log(
 console.log(`API docs: ${config.publicUrl}/api/docs`);
 if (!config.oidcAuthority) {
   console.log(`Demo accounts (password ${DEMO_PASSWORD}):`);
-  for (const account of ACCOUNTS) {
-    const groups = account.groupRoles.map((g) => `${g.roles.join('+')} of group ${g.GroupPK}`).join(', ');
+  for (const account of DEMO_USERS) {
+    const groups = account.portalAdministrator
+      ? 'Portal Administrator of every group'
+      : account.groupRoles.map((g) => `${g.roles.join('+')} of group ${g.GroupPK}`).join(', ');
     console.log(`  ${account.email.padEnd(24)} ${groups || 'no group (sign-in is refused)'}`);
   }
 }

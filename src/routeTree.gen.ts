@@ -26,6 +26,7 @@ import { Route as AuthenticatedFundingReportRouteImport } from './routes/_authen
 import { Route as AuthenticatedInvoiceRouteImport } from './routes/_authenticated/invoice'
 import { Route as AuthenticatedMonthlyReportsRouteImport } from './routes/_authenticated/monthly-reports'
 import { Route as AuthenticatedRequestNewIdCardRouteImport } from './routes/_authenticated/request-new-id-card'
+import { Route as AuthenticatedUsersRouteImport } from './routes/_authenticated/users'
 import { Route as LogoutIndexRouteImport } from './routes/logout/index'
 import { Route as LogoutCallbackRouteImport } from './routes/logout/callback'
 import { Route as AuthenticatedEnrollSubscriberIndexRouteImport } from './routes/_authenticated/enroll-subscriber/index'
@@ -137,6 +138,11 @@ const AuthenticatedRequestNewIdCardRoute =
     path: '/request-new-id-card',
     getParentRoute: () => AuthenticatedRoute,
   } as any)
+const AuthenticatedUsersRoute = AuthenticatedUsersRouteImport.update({
+  id: '/users',
+  path: '/users',
+  getParentRoute: () => AuthenticatedRoute,
+} as any)
 const LogoutIndexRoute = LogoutIndexRouteImport.update({
   id: '/logout/',
   path: '/logout/',
@@ -251,6 +257,7 @@ export interface FileRoutesByFullPath {
   '/invoice': typeof AuthenticatedInvoiceRoute
   '/monthly-reports': typeof AuthenticatedMonthlyReportsRoute
   '/request-new-id-card': typeof AuthenticatedRequestNewIdCardRoute
+  '/users': typeof AuthenticatedUsersRoute
   '/logout/callback': typeof LogoutCallbackRoute
   '/logout/': typeof LogoutIndexRoute
   '/enroll-subscriber/choose-a-plan': typeof AuthenticatedEnrollSubscriberChooseAPlanRoute
@@ -284,6 +291,7 @@ export interface FileRoutesByTo {
   '/invoice': typeof AuthenticatedInvoiceRoute
   '/monthly-reports': typeof AuthenticatedMonthlyReportsRoute
   '/request-new-id-card': typeof AuthenticatedRequestNewIdCardRoute
+  '/users': typeof AuthenticatedUsersRoute
   '/logout/callback': typeof LogoutCallbackRoute
   '/': typeof AuthenticatedIndexRoute
   '/logout': typeof LogoutIndexRoute
@@ -320,6 +328,7 @@ export interface FileRoutesById {
   '/_authenticated/invoice': typeof AuthenticatedInvoiceRoute
   '/_authenticated/monthly-reports': typeof AuthenticatedMonthlyReportsRoute
   '/_authenticated/request-new-id-card': typeof AuthenticatedRequestNewIdCardRoute
+  '/_authenticated/users': typeof AuthenticatedUsersRoute
   '/logout/callback': typeof LogoutCallbackRoute
   '/_authenticated/': typeof AuthenticatedIndexRoute
   '/logout/': typeof LogoutIndexRoute
@@ -357,6 +366,7 @@ export interface FileRouteTypes {
     | '/invoice'
     | '/monthly-reports'
     | '/request-new-id-card'
+    | '/users'
     | '/logout/callback'
     | '/logout/'
     | '/enroll-subscriber/choose-a-plan'
@@ -390,6 +400,7 @@ export interface FileRouteTypes {
     | '/invoice'
     | '/monthly-reports'
     | '/request-new-id-card'
+    | '/users'
     | '/logout/callback'
     | '/'
     | '/logout'
@@ -425,6 +436,7 @@ export interface FileRouteTypes {
     | '/_authenticated/invoice'
     | '/_authenticated/monthly-reports'
     | '/_authenticated/request-new-id-card'
+    | '/_authenticated/users'
     | '/logout/callback'
     | '/_authenticated/'
     | '/logout/'
@@ -575,6 +587,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthenticatedRequestNewIdCardRouteImport
       parentRoute: typeof AuthenticatedRoute
     }
+    '/_authenticated/users': {
+      id: '/_authenticated/users'
+      path: '/users'
+      fullPath: '/users'
+      preLoaderRoute: typeof AuthenticatedUsersRouteImport
+      parentRoute: typeof AuthenticatedRoute
+    }
     '/logout/': {
       id: '/logout/'
       path: '/logout'
@@ -702,6 +721,7 @@ interface AuthenticatedRouteChildren {
   AuthenticatedInvoiceRoute: typeof AuthenticatedInvoiceRoute
   AuthenticatedMonthlyReportsRoute: typeof AuthenticatedMonthlyReportsRoute
   AuthenticatedRequestNewIdCardRoute: typeof AuthenticatedRequestNewIdCardRoute
+  AuthenticatedUsersRoute: typeof AuthenticatedUsersRoute
   AuthenticatedIndexRoute: typeof AuthenticatedIndexRoute
   AuthenticatedEnrollSubscriberChooseAPlanRoute: typeof AuthenticatedEnrollSubscriberChooseAPlanRoute
   AuthenticatedEnrollSubscriberDependentInformationRoute: typeof AuthenticatedEnrollSubscriberDependentInformationRoute
@@ -731,6 +751,7 @@ const AuthenticatedRouteChildren: AuthenticatedRouteChildren = {
   AuthenticatedInvoiceRoute: AuthenticatedInvoiceRoute,
   AuthenticatedMonthlyReportsRoute: AuthenticatedMonthlyReportsRoute,
   AuthenticatedRequestNewIdCardRoute: AuthenticatedRequestNewIdCardRoute,
+  AuthenticatedUsersRoute: AuthenticatedUsersRoute,
   AuthenticatedIndexRoute: AuthenticatedIndexRoute,
   AuthenticatedEnrollSubscriberChooseAPlanRoute:
     AuthenticatedEnrollSubscriberChooseAPlanRoute,

@@ -48,34 +48,15 @@ async function rejection(header: string | undefined): Promise<AuthError> {
 describe('createTokenVerifier', () => {
   it('accepts a valid token and reads the caller from it', async () => {
     const user = await verify(`Bearer ${await sign()}`);
-    expect(user).toEqual({
-      sub: 'user-broker',
-      email: 'broker@example.com',
-      givenName: 'Brian',
-      groupRoles: [
-        { GroupPK: 2, roles: ['Broker'] },
-        { GroupPK: 3, roles: ['Broker'] },
-      ],
-    });
+    // Group claims an external provider might add are not read: roles come from the database.
+    expect(user).toEqual({ sub: 'user-broker', email: 'broker@example.com', givenName: 'Brian' });
   });
 
-  it('drops unknown roles and malformed groups, and reads string GroupPKs', async () => {
-    const token = await sign({
-      groupRoles: [
-        { GroupPK: '5', roles: ['HR', 'SuperUser'] },
-        { GroupPK: 6, roles: ['SuperUser'] },
-        { GroupPK: 'x', roles: ['HR'] },
-        'nonsense',
-      ],
-    });
-    const user = await verify(`Bearer ${token}`);
-    expect(user.groupRoles).toEqual([{ GroupPK: 5, roles: ['HR'] }]);
-    expect(user.email).toBeUndefined();
-  });
-
-  it('gives a user without groups an empty list', async () => {
-    const user = await verify(`Bearer ${await sign({ email: 'nogroups@example.com' })}`);
-    expect(user.groupRoles).toEqual([]);
+  it('takes a verified e-mail flag from an external provider, and nothing it was not given', async () => {
+    const user = await verify(`Bearer ${await sign({ email: 'x@example.com', email_verified: true })}`);
+    expect(user).toEqual({ sub: 'user-broker', email: 'x@example.com', emailVerified: true });
+    const unverified = await verify(`Bearer ${await sign({ email: 'x@example.com', email_verified: 'true' })}`);
+    expect(unverified).not.toHaveProperty('emailVerified');
   });
 
   it('rejects a missing or malformed header', async () => {

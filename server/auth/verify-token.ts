@@ -6,16 +6,20 @@ import {
   type JSONWebKeySet,
   type JWTPayload,
 } from 'jose';
-import { z } from 'zod';
-import { ROLES, type GroupRoles, type Role } from '../../src/contracts/permissions';
+import type { GroupRoles } from '../../src/contracts/permissions';
+import type { UserAccess } from '../services/identity';
 
-/** The caller of an API request, as read from a verified access token. */
-export type AuthUser = {
+/** The caller as a verified access token names them: the user, not their groups. */
+export type TokenUser = {
   sub: string;
   email?: string;
   givenName?: string;
-  groupRoles: GroupRoles[];
+  /** An external provider's `email_verified`: only a verified e-mail may match a user of the portal. */
+  emailVerified?: boolean;
 };
+
+/** The caller of an API request: the token's user with the roles the database holds for them now. */
+export type AuthUser = TokenUser & { groupRoles: GroupRoles[]; access: UserAccess };
 
 type AuthErrorCode = 'missing_token' | 'invalid_token' | 'expired_token';
 
@@ -53,46 +57,18 @@ const CLOCK_TOLERANCE_SECONDS = 5;
  */
 const VERIFIED_TTL_MS = 60_000;
 const MAX_VERIFIED = 10_000;
-const KNOWN_ROLES: ReadonlySet<string> = new Set(ROLES);
-
-// External providers differ in detail: GroupPK may come as a string, and some emit the whole claim
-// as a JSON string. Anything else that does not fit is dropped rather than trusted.
-const groupPKSchema = z.union([z.number().int().positive(), z.string().regex(/^\d+$/).transform(Number)]);
-const groupEntrySchema = z.object({ GroupPK: groupPKSchema, roles: z.array(z.string()) });
-
-function parseGroupRoles(claim: unknown): GroupRoles[] {
-  let value = claim;
-  if (typeof value === 'string') {
-    try {
-      value = JSON.parse(value);
-    } catch {
-      return [];
-    }
-  }
-  if (!Array.isArray(value)) return [];
-
-  const result: GroupRoles[] = [];
-  for (const item of value) {
-    const entry = groupEntrySchema.safeParse(item);
-    if (!entry.success) continue;
-    const roles = entry.data.roles.filter((role): role is Role => KNOWN_ROLES.has(role));
-    // A group in which no known role is held grants nothing, not even membership.
-    if (roles.length > 0) result.push({ GroupPK: entry.data.GroupPK, roles });
-  }
-  return result;
-}
 
 function optionalString(value: unknown): string | undefined {
   return typeof value === 'string' && value !== '' ? value : undefined;
 }
 
-function toAuthUser(payload: JWTPayload): AuthUser {
+function toTokenUser(payload: JWTPayload): TokenUser {
   if (!payload.sub) throw new AuthError('invalid_token', 'Access token has no subject');
   return {
     sub: payload.sub,
     email: optionalString(payload.email),
     givenName: optionalString(payload.given_name),
-    groupRoles: parseGroupRoles(payload.groupRoles),
+    ...(payload.email_verified === true ? { emailVerified: true } : {}),
   };
 }
 
@@ -102,7 +78,7 @@ function toAuthUser(payload: JWTPayload): AuthUser {
  */
 export function createTokenVerifier(
   opts: TokenVerifierOptions,
-): (authorizationHeader: string | undefined) => Promise<AuthUser> {
+): (authorizationHeader: string | undefined) => Promise<TokenUser> {
   const keys = opts.jwks instanceof URL ? createRemoteJWKSet(opts.jwks) : createLocalJWKSet(opts.jwks);
   const verified = new Map<string, { payload: JWTPayload; until: number }>();
 
@@ -145,7 +121,7 @@ export function createTokenVerifier(
           throw new AuthError('invalid_token', 'Access token was revoked');
         }
       }
-      return toAuthUser(payload);
+      return toTokenUser(payload);
     } catch (error) {
       if (error instanceof AuthError) throw error;
       // The key set being unreachable is the server's problem, not the caller's: no 401 for that.

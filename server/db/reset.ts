@@ -42,7 +42,8 @@ async function resetDatabase(env: NodeJS.ProcessEnv = process.env): Promise<void
   const { db, close, driver } = await openDatabase(databaseUrl ? { databaseUrl } : { dataDir });
   try {
     console.log('migrated (%s)', driver);
-    const result = await seedDatabase(db, { today: env.SEED_TODAY || undefined, largeGroupMembers });
+    const brokerGroups = Number(env.SEED_BROKER_GROUPS ?? 0) || 0;
+    const result = await seedDatabase(db, { today: env.SEED_TODAY || undefined, largeGroupMembers, brokerGroups });
     console.log('seeded %o in %d ms', result, Date.now() - started);
   } finally {
     await close();

@@ -20,6 +20,8 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import type { ClaimType } from '../../src/contracts/claims';
+import type { Role } from '../../src/contracts/permissions';
+import type { UserStatus } from '../../src/contracts/users';
 import type { DocumentKind } from '../../src/contracts/documents';
 import type { PlanType } from '../../src/contracts/employers';
 import type { LookupKind } from '../../src/contracts/lookups';
@@ -61,6 +63,8 @@ export const employers = pgTable(
     groupEffectiveDate: day('group_effective_date'),
     /** Federal tax ID (EIN, 9 digits) of the plan sponsor; the carrier feed names the sponsor by it. */
     taxID: text('tax_id'),
+    /** The group's users must sign in with a second factor. On for groups created from now on. */
+    mfaRequired: boolean('mfa_required').notNull().default(true),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('employers_employer_id_uq').on(t.employerID)],
@@ -675,4 +679,103 @@ export const carrierFileChunks = pgTable(
     data: bytea('data').notNull(),
   },
   (t) => [primaryKey({ name: 'carrier_file_chunks_pk', columns: [t.carrierFilePK, t.seq] })],
+);
+
+// ---------------------------------------------------------------------------------------------------
+// Users and their access. Tokens carry only the user (`sub` = user_id); roles are read from here on
+// every call, through a per-process cache that access_version invalidates across replicas.
+
+export const users = pgTable(
+  'users',
+  {
+    /** The `sub` of the user's tokens: opaque, never an e-mail. */
+    userId: text('user_id').primaryKey(),
+    /** Lower-case; the sign-in name. */
+    email: text('email').notNull(),
+    givenName: text('given_name').notNull(),
+    familyName: text('family_name').notNull(),
+    status: text('status').$type<UserStatus>().notNull().default('invited'),
+    /** scrypt, self-describing (services/identity/password-hash.ts); null until an invitation is accepted. */
+    passwordHash: text('password_hash'),
+    /** The TOTP secret, sealed with SECRETS_KEY; null without TOTP. */
+    totpSecret: text('totp_secret'),
+    /** The last TOTP time step accepted: a code of it or an earlier step is a replay. */
+    totpLastStep: integer('totp_last_step'),
+    /** The operator role: every group. */
+    portalAdministrator: boolean('portal_administrator').notNull().default(false),
+    /** The `sub` at an external identity provider (OIDC_AUTHORITY), once matched. */
+    externalSubject: text('external_subject'),
+    lastSignInAt: stamp('last_sign_in_at'),
+    createdAt: createdAt(),
+    updatedAt: stamp('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('users_email_uq').on(t.email),
+    uniqueIndex('users_external_subject_uq').on(t.externalSubject),
+    check('users_status_ck', sql`${t.status} in ('invited', 'active', 'deactivated')`),
+  ],
+);
+
+/** One role of one user in one employer group. */
+export const userGrants = pgTable(
+  'user_grants',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.userId, { onDelete: 'cascade' }),
+    employerPK: integer('employer_pk')
+      .notNull()
+      .references(() => employers.employerPK),
+    role: text('role').$type<Role>().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.employerPK, t.role] }),
+    index('user_grants_employer_idx').on(t.employerPK, t.userId),
+  ],
+);
+
+/**
+ * One row whose number grows with every change of a user or a grant: each replica compares it with the
+ * one its cache was filled at, at most every few seconds, and forgets its cache when it moved.
+ */
+export const accessVersion = pgTable(
+  'access_version',
+  {
+    id: integer('id').primaryKey().default(1),
+    version: integer('version').notNull().default(0),
+  },
+  (t) => [check('access_version_single_ck', sql`${t.id} = 1`)],
+);
+
+/** Invitation and password-reset links: only the hash of the link's token is kept. */
+export const userLinks = pgTable(
+  'user_links',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.userId, { onDelete: 'cascade' }),
+    kind: text('kind').$type<'invitation' | 'reset'>().notNull(),
+    expiresAt: stamp('expires_at').notNull(),
+    usedAt: stamp('used_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('user_links_user_idx').on(t.userId, t.kind),
+    check('user_links_kind_ck', sql`${t.kind} in ('invitation', 'reset')`),
+  ],
+);
+
+/** Recovery codes, hashed; each works once. */
+export const userRecoveryCodes = pgTable(
+  'user_recovery_codes',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.userId, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    usedAt: stamp('used_at'),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.codeHash] })],
 );

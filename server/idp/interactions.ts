@@ -2,7 +2,7 @@ import type { IncomingMessage } from 'node:http';
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { JSONWebKeySet } from 'jose';
 import { errors, type Interaction, type KoaContextWithOIDC, type Provider } from 'oidc-provider';
-import { verifyCredentials } from './accounts';
+import { recordSignIn, verifyCredentials } from '../services/identity';
 import type { Db } from '../db/client';
 import {
   DATABASE_RETRY_AFTER_SECONDS,
@@ -164,18 +164,19 @@ const idpPlugin: FastifyPluginAsync<IdpPluginOptions> = async (app, { provider, 
           await auditSignIn(db, 'signin.refused', email, request.ip);
           return page(lockMessage(locked), 429);
         }
-        const account = await verifyCredentials(email, password);
+        const account = await verifyCredentials(db, email, password);
         if (!account) {
           const lockedNow = await recordFailedSignIn(db, email, request.ip, signInPolicy);
           await auditSignIn(db, 'signin.failed', email, request.ip);
           return lockedNow > 0 ? page(lockMessage(lockedNow), 429) : page(INVALID_CREDENTIALS);
         }
         await recordSuccessfulSignIn(db, email);
+        await recordSignIn(db, account.userId);
 
         const returnTo = await provider.interactionResult(
           request.raw,
           reply.raw,
-          { login: { accountId: account.sub } },
+          { login: { accountId: account.userId } },
           { mergeWithLastSubmission: false },
         );
         return reply.redirect(returnTo, 303);

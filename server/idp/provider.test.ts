@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTokenVerifier } from '../auth/verify-token';
 import { auditEvents } from '../db/schema';
 import { createTestDatabase, type TestDatabase } from '../db/test-database';
-import { DEMO_PASSWORD } from './accounts';
+import { DEMO_PASSWORD, seedDemoUsers } from '../db/seed/demo-users';
 import { registerIdentityProvider } from './interactions';
 import { createGrantCheck } from './grant-check';
 import { createIdentityProvider } from './provider';
@@ -190,6 +190,8 @@ async function startProvider(
 
 beforeAll(async () => {
   database = await createTestDatabase({ seed: false });
+  // The demo users alone: the provider needs no groups.
+  await seedDemoUsers(database.db);
   port = await freePort();
   origin = `http://127.0.0.1:${port}`;
   issuer = `${origin}/idp`;
@@ -272,15 +274,11 @@ describe('identity provider', () => {
       client_id: CLIENT_ID,
       email: 'broker@example.com',
       given_name: 'Brian',
-      role: ['Broker'],
-      'enrollment.group': '2,3,4',
-      'mygroup.group': '2,3,4',
-      groupRoles: [
-        { GroupPK: 2, roles: ['Broker'] },
-        { GroupPK: 3, roles: ['Broker'] },
-        { GroupPK: 4, roles: ['Broker'] },
-      ],
     });
+    // The token names the user only: their groups are read from the database on each call.
+    for (const claim of ['groupRoles', 'role', 'enrollment.group', 'mygroup.group']) {
+      expect(accessToken).not.toHaveProperty([claim]);
+    }
     expect(accessToken.exp! - accessToken.iat!).toBe(900);
 
     const idToken = decodeJwt(body.id_token!);
@@ -288,9 +286,8 @@ describe('identity provider', () => {
       aud: CLIENT_ID,
       email: 'broker@example.com',
       given_name: 'Brian',
-      'enrollment.group': '2,3,4',
-      groupRoles: accessToken.groupRoles,
     });
+    expect(idToken).not.toHaveProperty('groupRoles');
 
     const verify = createTokenVerifier({ issuer, audience: API_AUDIENCE, jwks });
     const user = await verify(`Bearer ${body.access_token}`);
@@ -298,7 +295,6 @@ describe('identity provider', () => {
       sub: 'user-broker',
       email: 'broker@example.com',
       givenName: 'Brian',
-      groupRoles: accessToken.groupRoles,
     });
     // The ID token is for the SPA, not the API.
     await expect(verify(`Bearer ${body.id_token}`)).rejects.toThrow();
@@ -308,7 +304,7 @@ describe('identity provider', () => {
     const { code, verifier } = await signIn('hr@example.com');
     const { body } = await exchange(code, verifier);
     const verify = createTokenVerifier({ issuer, audience: API_AUDIENCE, jwks: new URL(`${issuer}/jwks`) });
-    expect((await verify(`Bearer ${body.access_token}`)).groupRoles).toEqual([{ GroupPK: 2, roles: ['HR'] }]);
+    expect((await verify(`Bearer ${body.access_token}`)).sub).toBe('user-hr');
   });
 
   it('renews silently while the provider session lasts', async () => {
@@ -321,7 +317,7 @@ describe('identity provider', () => {
     const callback = await followToClient(jar, silent);
     const { status, body } = await exchange(callback.searchParams.get('code')!, verifier);
     expect(status).toBe(200);
-    expect(decodeJwt(body.access_token).groupRoles).toEqual([{ GroupPK: 2, roles: ['GroupAdmin'] }]);
+    expect(decodeJwt(body.access_token).sub).toBe('user-admin');
 
     const withoutSession = await request(
       new CookieJar(),
@@ -362,7 +358,7 @@ describe('identity provider', () => {
     expect(renewed.body.refresh_token).not.toBe(oldRefreshToken);
     expect(decodeJwt(renewed.body.access_token)).toMatchObject({
       aud: API_AUDIENCE,
-      groupRoles: [{ GroupPK: 2, roles: ['Funding', 'Invoice'] }],
+      sub: 'user-finance',
     });
 
     const reused = await tokenRequest({ grant_type: 'refresh_token', refresh_token: oldRefreshToken });
@@ -396,11 +392,10 @@ describe('identity provider', () => {
     expect(status).toBe(200);
     const accessToken = decodeJwt(body.access_token);
     expect(accessToken.sub).toBe('user-nogroups');
-    expect(accessToken.groupRoles ?? []).toEqual([]);
-    expect(accessToken).not.toHaveProperty('enrollment.group');
-    expect(accessToken).not.toHaveProperty('mygroup.group');
+    expect(accessToken).not.toHaveProperty('groupRoles');
+    expect(accessToken).not.toHaveProperty(['enrollment.group']);
     const verify = createTokenVerifier({ issuer, audience: API_AUDIENCE, jwks });
-    expect((await verify(`Bearer ${body.access_token}`)).groupRoles).toEqual([]);
+    expect((await verify(`Bearer ${body.access_token}`)).sub).toBe('user-nogroups');
   });
 
   it('escapes what the user typed when the login page is shown again', async () => {

@@ -2,7 +2,7 @@ import Provider, { errors, type Configuration, type KoaContextWithOIDC } from 'o
 import type { JSONWebKeySet } from 'jose';
 import type { Db } from '../db/client';
 import { DATABASE_UNAVAILABLE_DETAIL, isDatabaseUnavailable } from '../db/database-unavailable';
-import { findAccountBySub, type DemoAccount } from './accounts';
+import { findActiveUser } from '../services/identity';
 import { databaseAdapter } from './database-adapter';
 import { loadOrCreateKeyMaterial, publicKeySet } from './keys';
 import type { ThrottlePolicy } from './sign-in-throttle';
@@ -28,25 +28,13 @@ export type IdentityProviderOptions = {
 const ACCESS_TOKEN_TTL = 15 * 60;
 const DEFAULT_SESSION_MAX_SECONDS = DEFAULT_SESSION_MAX_HOURS * 60 * 60;
 
-/** Scopes of the spec's group claims; they are also the API's scopes, so the access token carries them. */
-const GROUP_SCOPES = ['enrollment.group', 'mygroup.group'] as const;
-
 /**
- * Group claims shared by the ID token and the access token.
- * `enrollment.group` / `mygroup.group`: the user's GroupPKs, comma-separated in groupRoles order ("2" or "2,3,4").
- * `role`: the distinct role names held in any group. Both are omitted for a user without groups,
- * which is what makes the portal refuse the login ('user without groupPK'); `groupRoles` is then [].
+ * The spec's sign-in scopes; they are also the API's scopes, so the access token carries them. They no
+ * longer bring group claims: a user's groups and roles are read from the database on each API call
+ * (GET /Account/Access and /Account/Groups for the SPA), so a broker of thousands of groups gets a
+ * small token and a role change applies without signing in again.
  */
-function groupClaims(account: DemoAccount): Record<string, unknown> {
-  if (account.groupRoles.length === 0) return { groupRoles: [] };
-  const groupPKs = account.groupRoles.map((g) => g.GroupPK).join(',');
-  return {
-    role: [...new Set(account.groupRoles.flatMap((g) => g.roles))],
-    'enrollment.group': groupPKs,
-    'mygroup.group': groupPKs,
-    groupRoles: account.groupRoles,
-  };
-}
+const GROUP_SCOPES = ['enrollment.group', 'mygroup.group'] as const;
 
 const epochSeconds = () => Math.floor(Date.now() / 1000);
 
@@ -92,36 +80,35 @@ export async function createIdentityProvider(
       openid: ['sub', 'given_name'],
       email: ['email'],
       profile: ['given_name', 'family_name', 'name'],
-      'enrollment.group': ['enrollment.group', 'role', 'groupRoles'],
-      'mygroup.group': ['mygroup.group', 'role', 'groupRoles'],
+      'enrollment.group': [],
+      'mygroup.group': [],
     },
     // The access token is audienced to the API, so userinfo cannot serve the SPA; the ID token carries the claims.
     conformIdTokenClaims: false,
+    // A deactivated user is no account: their sessions and refresh tokens stop working at once.
     async findAccount(_ctx, sub) {
-      const account = findAccountBySub(sub);
+      const account = await findActiveUser(opts.db, sub);
       if (!account) return undefined;
       return {
-        accountId: account.sub,
+        accountId: account.userId,
         claims: () => ({
-          sub: account.sub,
+          sub: account.userId,
           email: account.email,
           given_name: account.givenName,
           family_name: account.familyName,
           name: `${account.givenName} ${account.familyName}`,
-          ...groupClaims(account),
         }),
       };
     },
     async extraTokenClaims(ctx, token) {
       if (token.kind !== 'AccessToken' || !token.accountId) return undefined;
-      const account = findAccountBySub(token.accountId);
+      const account = await findActiveUser(opts.db, token.accountId);
       if (!account) return undefined;
       const authTime = signInTimeOf(ctx);
       // `gid` lets the API refuse the token once its grant is revoked (logout, refresh-token reuse).
       return {
         email: account.email,
         given_name: account.givenName,
-        ...groupClaims(account),
         ...(token.grantId ? { gid: token.grantId } : {}),
         // The sign-in time, so the API refuses tokens past the absolute session limit.
         ...(authTime === undefined ? {} : { auth_time: authTime }),

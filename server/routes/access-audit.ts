@@ -39,6 +39,11 @@ function toPK(value: unknown): number | null {
   return typeof n === 'number' && Number.isInteger(n) && n > 0 && n <= MAX_PK ? n : null;
 }
 
+/** A user's opaque id as the Users calls name it; anything else is not recorded. */
+function toUserId(value: unknown): string | null {
+  return typeof value === 'string' && /^[A-Za-z0-9_-]{1,64}$/.test(value) ? value : null;
+}
+
 /** Values at a dotted path whose `name[]` segments fan out over arrays. */
 function valuesAt(source: unknown, segments: readonly string[]): unknown[] {
   const [head, ...rest] = segments;
@@ -60,7 +65,7 @@ function recordsOf(request: FastifyRequest, endpoint: Endpoint): string[] {
   for (const [path, kind] of Object.entries(refs)) {
     if (kind === 'idCard') continue;
     for (const value of valuesAt(sources, path.split('.'))) {
-      const id = toPK(value);
+      const id = kind === 'user' ? toUserId(value) : toPK(value);
       if (id !== null && records.size < MAX_RECORDS) records.add(`${kind}:${id}`);
     }
   }

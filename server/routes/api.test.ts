@@ -366,7 +366,7 @@ describe('robustness and bookkeeping', () => {
   it('implements every call, and answers 501 for a call without a handler', async () => {
     expect(unimplementedEndpoints(handlers)).toEqual([]);
     const { requestList: _omitted, ...partial } = handlers;
-    const bare = await createTestApp({ seed: false, handlers: partial });
+    const bare = await createTestApp({ handlers: partial });
     try {
       expect(unimplementedEndpoints(partial)).toEqual(['requestList']);
       const res = await bare.app.inject({

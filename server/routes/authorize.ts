@@ -19,6 +19,8 @@ function readPath(source: unknown, dotted: string): unknown {
  * caller learns nothing about what the call expects (403 whatever it sends).
  */
 export function authorizeArea(endpoint: Endpoint, user: AuthUser) {
+  // The caller's own account and group list: answered to every signed-in user, groups or not.
+  if (endpoint.area === 'self') return;
   if (user.groupRoles.length === 0) throw forbidden('You are not associated to any Groups.');
   if (!user.groupRoles.some((group) => canAccess(group.roles, endpoint.area))) {
     throw forbidden('Your roles do not allow this action.');

@@ -1,4 +1,4 @@
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ACCESS_REPORT_FILE_NAME } from '../../src/contracts/access-report';
 import { CENSUS_FILE_NAME } from '../../src/contracts/census';
 import { canAccess, rolesInGroup } from '../../src/contracts/permissions';
@@ -16,12 +16,25 @@ import {
 } from '../services/carrier-feed';
 import { claimEobPdf, claimSearch } from '../services/claims';
 import {
+  accountAccess,
+  accountGroups,
+  cancelInvitation,
+  changeUserRoles,
+  deactivateUser,
+  inviteUser,
+  reactivateUser,
+  resendInvitation,
+  resetUserMfa,
+  userList,
+  type UserAdmin,
+} from '../services/identity';
+import {
   createEnrollmentRequest,
   getEnrollmentRequest,
   updateEnrollmentRequest,
   type SaveResult,
 } from '../services/enrollment';
-import { claimExport, documentExport, memberExport, requestExport } from '../services/exports';
+import { claimExport, documentExport, memberExport, requestExport, userExport } from '../services/exports';
 import {
   claimsInsight,
   documentInsightOf,
@@ -70,6 +83,13 @@ const callerOf = (user: AuthUser, employerPK: number) => ({
   roles: rolesInGroup(user.groupRoles, employerPK),
 });
 
+/** The caller of a Users screen change, in the group it was authorised for. */
+const adminOf = (user: AuthUser, employerPK: number, request: FastifyRequest): UserAdmin => ({
+  access: user.access,
+  employerPK,
+  mail: request.server.accountMail,
+});
+
 /** A save's answer; its ETag names the draft's new version (none when nothing was stored). */
 function withEtag(reply: FastifyReply, { answer, version }: SaveResult) {
   if (version !== null) reply.header('etag', etagOf(version));
@@ -82,6 +102,26 @@ function withEtag(reply: FastifyReply, { answer, version }: SaveResult) {
  * function with the kind as its parameter.
  */
 export const handlers: Handlers = {
+  accountAccess: async ({ user, query }) => accountAccess(user.access, query.employerPK),
+  accountGroups: ({ db, user, query }) => accountGroups(db, user.access, query),
+
+  userList: ({ db, employerPK, query }) => userList(db, employerPK, query),
+  userExport: ({ db, user, employerPK, body, request }) =>
+    userExport({ db, actor: user.sub, employerPK, log: request.log }, body),
+  inviteUser: ({ db, user, employerPK, body, request }) => inviteUser(db, adminOf(user, employerPK, request), body),
+  resendInvitation: ({ db, user, employerPK, body, request }) =>
+    resendInvitation(db, adminOf(user, employerPK, request), body.userId),
+  cancelInvitation: ({ db, user, employerPK, body, request }) =>
+    cancelInvitation(db, adminOf(user, employerPK, request), body.userId),
+  changeUserRoles: ({ db, user, employerPK, body, request }) =>
+    changeUserRoles(db, adminOf(user, employerPK, request), body.userId, body.roles),
+  deactivateUser: ({ db, user, employerPK, body, request }) =>
+    deactivateUser(db, adminOf(user, employerPK, request), body.userId),
+  reactivateUser: ({ db, user, employerPK, body, request }) =>
+    reactivateUser(db, adminOf(user, employerPK, request), body.userId),
+  resetUserMfa: ({ db, user, employerPK, body, request }) =>
+    resetUserMfa(db, adminOf(user, employerPK, request), body.userId),
+
   genderList: ({ db }) => listLookup(db, 'gender'),
   maritalStatusList: ({ db }) => listLookup(db, 'maritalStatus'),
   userTypeList: ({ db }) => listLookup(db, 'userType'),

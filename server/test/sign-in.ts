@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { DEMO_PASSWORD } from '../idp/accounts';
+import { DEMO_PASSWORD } from '../db/seed/demo-users';
 
 const base64url = (buffer: Buffer) => buffer.toString('base64url');
 

@@ -25,7 +25,7 @@ type GroupScope =
   | { kind: 'user' };
 
 /** Kinds of member record an audit row names. */
-export const AUDIT_RECORD_KINDS = ['subscriber', 'dependent', 'request', 'claim'] as const;
+export const AUDIT_RECORD_KINDS = ['subscriber', 'dependent', 'request', 'claim', 'user'] as const;
 export type AuditRecordKind = (typeof AUDIT_RECORD_KINDS)[number];
 
 /**

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { defineEndpoint, type Endpoint } from './endpoint';
 import type { Area } from './permissions';
 import { ok } from './common';
+import { accountAccess, accountAccessQuery, accountGroups, accountGroupsQuery } from './account';
 import { changePlanReasonQuery, dropdownLists, lookupList } from './lookups';
 import {
   availablePlanQuery,
@@ -57,7 +58,8 @@ import {
 } from './carrier-files';
 import { accessReport, accessReportFilters, accessReportQuery } from './access-report';
 import { memberView, memberViewQuery } from './member-view';
-import { claimExportBody, documentExportBody, memberExportBody, requestExportBody } from './exports';
+import { claimExportBody, documentExportBody, memberExportBody, requestExportBody, userExportBody } from './exports';
+import { changeUserRolesBody, groupUserBody, inviteUserBody, userAnswer, userList, userListQuery } from './users';
 import {
   claimsInsight,
   documentInsight,
@@ -99,10 +101,54 @@ const insight = <const A extends Area, const R extends z.ZodType>(
   });
 
 const employerScope = (where: 'query' | 'body') => ({ kind: 'employer', in: where, key: 'employerPK' }) as const;
+
+/** A change to one user of a group, named in the body; audited with the user it names. */
+const userChange = <const B extends z.ZodType = typeof groupUserBody>(
+  path: string,
+  summary: string,
+  body?: B,
+  records: Readonly<Record<string, 'user'>> = { 'body.userId': 'user' },
+) =>
+  defineEndpoint({
+    service: 'enrollment',
+    method: 'POST',
+    path,
+    summary,
+    area: 'users',
+    scope: employerScope('body'),
+    body: (body ?? groupUserBody) as B,
+    audit: { action: 'change', records },
+    responseType: 'json',
+    response: userAnswer,
+  });
 const subscriberScope = { kind: 'resource', in: 'query', refs: { subscriberPK: 'subscriber' } } as const;
 
 /** Every call of spec 1 §7 and spec 2 §7, declared once. */
 export const endpoints = {
+  // ---- The signed-in user's own access (tokens carry the user, not their groups) ----
+  accountAccess: defineEndpoint({
+    service: 'enrollment',
+    method: 'GET',
+    path: '/Account/Access',
+    summary: "The caller's name, group count and roles in the current group",
+    area: 'self',
+    scope: { kind: 'user' },
+    query: accountAccessQuery,
+    responseType: 'json',
+    response: accountAccess,
+  }),
+  accountGroups: defineEndpoint({
+    service: 'enrollment',
+    method: 'GET',
+    path: '/Account/Groups',
+    summary: "The caller's employer groups, searched by name or group ID, a page at a time",
+    area: 'self',
+    scope: { kind: 'user' },
+    query: accountGroupsQuery,
+    responseType: 'json',
+    response: accountGroups,
+  }),
+
   // ---- Lookups (enrollment service, /Values) ----
   genderList: lookup('/Values/GenderList', 'Genders'),
   maritalStatusList: lookup('/Values/MaritalStatusList', 'Marital statuses'),
@@ -591,6 +637,44 @@ export const endpoints = {
     responseType: 'json',
     response: memberView,
   }),
+
+  // ---- Users of a group: GroupAdmin and the Portal Administrator (every change is audited) ----
+  userList: defineEndpoint({
+    service: 'enrollment',
+    method: 'GET',
+    path: '/Users/List',
+    summary: "A group's users with their roles there, searched and paged",
+    area: 'users',
+    scope: employerScope('query'),
+    query: userListQuery,
+    audit: { action: 'read', records: { 'answer.list[].userId': 'user' } },
+    responseType: 'json',
+    response: userList,
+  }),
+  userExport: defineEndpoint({
+    service: 'enrollment',
+    method: 'POST',
+    path: '/Users/ListExport',
+    summary: "The filtered list of a group's users as a file",
+    area: 'users',
+    scope: employerScope('body'),
+    body: userExportBody,
+    audit: { action: 'read' },
+    responseType: 'export',
+  }),
+  inviteUser: userChange('/Users/Invite', 'Invites a person by e-mail with roles in the group', inviteUserBody, {
+    'answer.user.userId': 'user',
+  }),
+  resendInvitation: userChange('/Users/ResendInvitation', 'Sends a new invitation link; the old one stops working'),
+  cancelInvitation: userChange('/Users/CancelInvitation', 'Withdraws a pending invitation to the group'),
+  changeUserRoles: userChange(
+    '/Users/Roles',
+    "Sets the user's roles in the group; none removes them",
+    changeUserRolesBody,
+  ),
+  deactivateUser: userChange('/Users/Deactivate', "Ends the user's sessions and refuses their calls"),
+  reactivateUser: userChange('/Users/Reactivate', 'Lets a deactivated user sign in again'),
+  resetUserMfa: userChange('/Users/ResetMfa', "Removes the user's second factor; they set up a new one at sign-in"),
 
   // ---- Exports of the lists: the whole filtered list as .xlsx or .csv, SSNs as last 4 only ----
   memberExport: defineEndpoint({

@@ -4,6 +4,7 @@ import { claimSearchBody } from './claims';
 import { documentListBody } from './documents';
 import { requestListQuery } from './requests';
 import { subscriberListQuery } from './subscribers';
+import { userListQuery } from './users';
 
 export const EXPORT_FORMATS = ['xlsx', 'csv'] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
@@ -22,6 +23,7 @@ export const EXPORT_LISTS = {
   funding: 'Claims Funding Reports',
   invoice: 'Admin Invoices',
   monthly: 'Monthly Reports',
+  users: 'Users',
 } as const;
 export type ExportList = keyof typeof EXPORT_LISTS;
 
@@ -39,3 +41,4 @@ export const requestExportBody = requestListQuery.omit({ ...paging, sortColumn: 
 export const documentExportBody = documentListBody
   .omit({ currentPage: true, pageSize: true, knownCount: true })
   .extend({ format });
+export const userExportBody = userListQuery.omit(paging).extend({ format });

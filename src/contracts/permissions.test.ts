@@ -9,6 +9,13 @@ describe('canAccess', () => {
     expect(canAccess(['Reporting'], 'any')).toBe(true);
   });
 
+  it('lets the Portal Administrator into everything, the Users screen included', () => {
+    expect(canAccess(['Portal Administrator'], 'users')).toBe(true);
+    expect(canAccess(['Portal Administrator'], 'accessReport')).toBe(true);
+    expect(canAccess(['GroupAdmin'], 'users')).toBe(true);
+    expect(canAccess(['HR', 'Broker', 'Auditor'], 'users')).toBe(false);
+  });
+
   it('grants an area when any held role is listed, and nothing else', () => {
     expect(canAccess(['Funding', 'Invoice'], 'invoice')).toBe(true);
     expect(canAccess(['Funding', 'Invoice'], 'members')).toBe(false);

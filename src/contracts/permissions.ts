@@ -12,11 +12,15 @@ export const ROLES = [
   'Reporting',
   'GroupAdmin',
   'Auditor',
+  /** The operator: every group, and the grants only the operator may give (Broker, a new group's GroupAdmin). */
+  'Portal Administrator',
 ] as const;
 export type Role = (typeof ROLES)[number];
 
 /** Capabilities: what a menu entry, a route or an endpoint needs. */
 const AREAS = {
+  /** The signed-in user's own account and group list: answered even to a user without groups. */
+  self: [],
   /** Anything a member of the group may see: home, privacy, lookups, employer header. */
   any: [],
   /** Enrollment, update, terminate, change coverage, submissions, coverage inquiry, census. */
@@ -35,12 +39,14 @@ const AREAS = {
   approve: ['HR'],
   /** The access report: who read or changed which member's data (reading it is audited too). */
   accessReport: ['Auditor'],
+  /** The group's users and their grants (the Portal Administrator is granted it through `canAccess`). */
+  users: ['GroupAdmin'],
 } as const satisfies Record<string, readonly Role[]>;
 export type Area = keyof typeof AREAS;
 
 /** True when roles held in the current group grant the area. GroupAdmin is granted everything. */
 export function canAccess(roles: readonly string[], area: Area): boolean {
-  if (roles.includes('GroupAdmin')) return true;
+  if (roles.includes('GroupAdmin') || roles.includes('Portal Administrator')) return true;
   const allowed: readonly string[] = AREAS[area];
   return allowed.length === 0 || allowed.some((role) => roles.includes(role));
 }
@@ -83,6 +89,7 @@ export const MENU: readonly MenuEntry[] = [
   { key: 'invoice', label: 'Admin Invoice', area: 'invoice', path: '/invoice' },
   { key: 'monthly', label: 'Monthly Reports', area: 'reporting', path: '/monthly-reports' },
   { key: 'access-report', label: 'Access Report', area: 'accessReport', path: '/access-report' },
+  { key: 'users', label: 'Users', area: 'users', path: '/users' },
   { key: 'privacy', label: 'Privacy', area: 'any', modal: 'privacyModal' },
 ];
 
@@ -103,6 +110,7 @@ const ROUTE_AREAS: readonly { prefix: string; area: Area }[] = [
   { prefix: '/invoice', area: 'invoice' },
   { prefix: '/monthly-reports', area: 'reporting' },
   { prefix: '/access-report', area: 'accessReport' },
+  { prefix: '/users', area: 'users' },
 ];
 
 export function areaOfPath(pathname: string): Area {

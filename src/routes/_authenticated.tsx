@@ -1,5 +1,6 @@
 import { createFileRoute, Outlet, type ErrorComponentProps } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
+import { useAuth } from 'react-oidc-context';
 import { employerQueries } from '../api/employer-queries';
 import { lookupQueries } from '../api/lookup-queries';
 import { ErrorPage } from '../components/errors/error-page';
@@ -18,12 +19,13 @@ import { SessionExpiredPage } from '../features/session/components/session-expir
 import { AccessDeniedError, NoGroupsError, SessionExpiredError } from '../features/session/route-guard-outcomes';
 import { useSession } from '../hooks/use-session';
 import { isApiError } from '../lib/api-client';
+import { isSignedIn } from '../lib/session';
 
 // Every protected screen sits under this pathless layout (spec 2 §2 route table). beforeLoad puts
 // the session and the current employerPK into the context of every route below.
 export const Route = createFileRoute('/_authenticated')({
-  beforeLoad: ({ context, location }) => requireSession(context.auth, location),
-  // Once per sign-in: the dropdown lists and the details of each of the user's groups.
+  beforeLoad: ({ context, location }) => requireSession(context.auth, location, context.queryClient),
+  // Once per sign-in: the dropdown lists and the details of the current group.
   loader: async ({ context: { queryClient, session } }) => {
     await Promise.all([
       queryClient.prefetchQuery(lookupQueries.dropdowns()),
@@ -53,9 +55,12 @@ function Shell({ children }: { children: ReactNode }) {
 }
 
 function AuthenticatedLayout() {
+  const { user } = useAuth();
   const session = useSession();
   // The user can vanish while a screen is open (a 401 removes it): sign in again.
-  if (!session) return <SignInRedirect />;
+  if (!isSignedIn(user)) return <SignInRedirect />;
+  // The guard has fetched the access; it is only missing if the cache was dropped meanwhile.
+  if (!session) return <LoadingScreen />;
   if (!session.hasGroups) return <NoGroupsPage />;
   return (
     <Shell>

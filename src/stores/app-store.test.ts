@@ -1,11 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { APP_STORE_KEY, resetAppState, selectCurrentEmployerPK, useAppStore } from './app-store';
 
-const groupRoles = [
-  { GroupPK: 3, roles: ['Broker' as const] },
-  { GroupPK: 4, roles: ['Broker' as const] },
-];
-
 afterEach(() => {
   resetAppState();
   sessionStorage.clear();
@@ -13,29 +8,19 @@ afterEach(() => {
 });
 
 describe('selectCurrentEmployerPK', () => {
-  it('prefers the chosen employer', () => {
-    expect(selectCurrentEmployerPK({ employer: { currentEmployerPK: 4 } }, groupRoles)).toBe(4);
+  it('is the stored group, whatever groups the user holds (the server decides which is current)', () => {
+    expect(selectCurrentEmployerPK({ employer: { currentEmployerPK: 4 } })).toBe(4);
   });
 
-  it('falls back to the first group of the group roles', () => {
-    expect(selectCurrentEmployerPK({ employer: { currentEmployerPK: null } }, groupRoles)).toBe(3);
-  });
-
-  it('is null without a choice and without group roles', () => {
-    expect(selectCurrentEmployerPK({ employer: { currentEmployerPK: null } }, [])).toBeNull();
+  it('is null before any group was stored', () => {
+    expect(selectCurrentEmployerPK({ employer: { currentEmployerPK: null } })).toBeNull();
   });
 });
 
-describe('adoptEmployer', () => {
-  it('keeps a stored group the user still belongs to', () => {
-    useAppStore.getState().setCurrentEmployer(4);
-    useAppStore.getState().adoptEmployer([3, 4]);
-    expect(useAppStore.getState().employer.currentEmployerPK).toBe(4);
-  });
-
-  it('takes the first group when the stored one is not the user’s', () => {
+describe('setCurrentEmployer', () => {
+  it('replaces the stored group', () => {
     useAppStore.getState().setCurrentEmployer(9);
-    useAppStore.getState().adoptEmployer([3, 4]);
+    useAppStore.getState().setCurrentEmployer(3);
     expect(useAppStore.getState().employer.currentEmployerPK).toBe(3);
   });
 });

@@ -1,6 +1,5 @@
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
-import type { GroupRoles } from '../contracts/permissions';
 import { APP_STORAGE_PREFIX, ENROLLMENT_FORMS_KEY_PREFIX } from '../lib/app-storage';
 import type { ModalName } from './modal-slice';
 
@@ -38,9 +37,8 @@ type AppData = {
 };
 
 type AppActions = {
+  /** The group the user works in, as the server answered it (the guard) or as chosen (the group switch). */
   setCurrentEmployer: (employerPK: number) => void;
-  /** At sign-in: keep the stored group if the user still belongs to it, else take the first one. */
-  adoptEmployer: (groupPKs: readonly number[]) => void;
   updateDraft: (patch: Partial<EnrollmentDraft>) => void;
   clearSubscriber: () => void;
   /** Drops what was typed and takes the draft as saved, at `version` (after a 409 conflict). */
@@ -78,14 +76,9 @@ function removeEnrollmentForms(): void {
 
 export const useAppStore = create<AppState>()(
   persist(
-    (set, get) => ({
+    (set) => ({
       ...initialData,
       setCurrentEmployer: (employerPK) => set({ employer: { currentEmployerPK: employerPK } }),
-      adoptEmployer: (groupPKs) => {
-        const stored = get().employer.currentEmployerPK;
-        if (stored !== null && groupPKs.includes(stored)) return;
-        set({ employer: { currentEmployerPK: groupPKs[0] ?? null } });
-      },
       updateDraft: (patch) => set((state) => ({ enrollment: { ...state.enrollment, ...patch } })),
       clearSubscriber: () => {
         // The typed forms belong to the draft being cleared, wherever the clear comes from.
@@ -118,14 +111,12 @@ export const useAppStore = create<AppState>()(
 );
 
 /**
- * Current employer (spec 2 §3): the chosen one, else the first group of the user's group roles,
- * else none.
+ * The stored current employer (spec 2 §3): the group last worked in, none before the first sign-in.
+ * The guard sends it as the access call's `employerPK`; the server answers which group is current
+ * (this one while the user still holds a role there, else their first group).
  */
-export function selectCurrentEmployerPK(
-  state: Pick<AppData, 'employer'>,
-  groupRoles: readonly GroupRoles[],
-): number | null {
-  return state.employer.currentEmployerPK ?? groupRoles[0]?.GroupPK ?? null;
+export function selectCurrentEmployerPK(state: Pick<AppData, 'employer'>): number | null {
+  return state.employer.currentEmployerPK;
 }
 
 export function resetAppState(): void {

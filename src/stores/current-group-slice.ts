@@ -1,21 +1,18 @@
-import type { GroupRoles } from '../contracts/permissions';
 import { selectCurrentEmployerPK, useAppStore } from './app-store';
 
-// The group the user works in: chosen at sign-in (session) or in the group switcher (employers).
+// The group the user works in: the one the server answered at sign-in (session) or the one chosen in
+// the group switcher (employers). Only its key is stored; which groups the user holds, and the roles
+// there, come from the server (src/api/account-queries.ts).
 
-export function useCurrentEmployerPK(groupRoles: readonly GroupRoles[]): number | null {
-  return useAppStore((state) => selectCurrentEmployerPK(state, groupRoles));
+/** The stored current group, null before the first answer of the server. */
+export function useStoredEmployerPK(): number | null {
+  return useAppStore(selectCurrentEmployerPK);
 }
 
-export function currentEmployerPK(groupRoles: readonly GroupRoles[]): number | null {
-  return selectCurrentEmployerPK(useAppStore.getState(), groupRoles);
+export function storedEmployerPK(): number | null {
+  return selectCurrentEmployerPK(useAppStore.getState());
 }
 
 export function setCurrentEmployer(employerPK: number): void {
   useAppStore.getState().setCurrentEmployer(employerPK);
-}
-
-/** At sign-in: keep the stored group if the user still belongs to it, else take the first one. */
-export function adoptEmployer(groupPKs: readonly number[]): void {
-  useAppStore.getState().adoptEmployer(groupPKs);
 }

@@ -32,6 +32,8 @@ export async function insertEmployers(db: Db, groups: EmployerSeed[]): Promise<v
       groupEffectiveDate: g.groupEffectiveDate,
       // A made-up EIN per group (the 90- prefix is not issued by the IRS).
       taxID: `90${String(g.employerPK).padStart(7, '0')}`,
+      // The demo groups sign in with the password alone, so the README's accounts work as listed.
+      mfaRequired: false,
     })),
   );
   // Explicit pks leave the identity sequence behind; move it past them so later inserts don't collide.

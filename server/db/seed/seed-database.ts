@@ -6,6 +6,7 @@ import { isIsoDate, localToday } from '../../lib/calendar';
 import { runWithoutStatementTimeout, type Db } from '../client';
 import { employers } from '../schema';
 import { seedLargeGroup } from './bench-group';
+import { seedBrokerGroups, seedDemoGrants, seedDemoUsers } from './demo-users';
 import { insertClaims } from './claims';
 import { insertCoveragesAndExtras } from './coverages';
 import { EMPLOYERS, LARGE_GROUP, type EmployerSeed } from './data';
@@ -22,6 +23,8 @@ export type SeedOptions = {
   today?: string;
   /** When > 0, also create employer 6 'Large Benchmark Group' with this many subscribers. */
   largeGroupMembers?: number;
+  /** When > 0, the big broker is granted this many generated client groups (SEED_BROKER_GROUPS). */
+  brokerGroups?: number;
 };
 
 type SeedResult = { seededBase: boolean; seededLargeGroup: boolean };
@@ -56,6 +59,10 @@ export async function seedDatabase(db: Db, opts: SeedOptions = {}): Promise<Seed
       await insertEmployers(tx, [LARGE_GROUP]);
       await seedLargeGroup(tx, largeGroupMembers, today);
     }
+    // Users come after the groups their grants name; a database from before users were kept gets them too.
+    const seededUsers = await seedDemoUsers(tx);
+    if (!seededUsers && seededLargeGroup) await seedDemoGrants(tx);
+    if (opts.brokerGroups) await seedBrokerGroups(tx, Math.floor(opts.brokerGroups));
     return { seededBase, seededLargeGroup };
   });
   // Fresh planner statistics, so sorted and filtered lists over a large group use its indexes at once,

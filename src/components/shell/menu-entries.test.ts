@@ -19,6 +19,7 @@ const ALL = [
   'Admin Invoice',
   'Monthly Reports',
   'Access Report',
+  'Users',
   'Privacy',
 ];
 
@@ -46,6 +47,7 @@ describe('visibleMenu', () => {
     ['HR', ['HR'], MEMBER_ADMIN],
     ['Broker', ['Broker'], MEMBER_ADMIN],
     ['GroupAdmin', ['GroupAdmin'], ALL],
+    ['Portal Administrator', ['Portal Administrator'], ALL],
     ['IDcard Only', ['IDcard Only'], ['Home', 'ID Card', 'Privacy']],
     ['ViewClaims', ['ViewClaims'], ['Home', 'Claim Search', 'Privacy']],
     ['Funding + Invoice', ['Funding', 'Invoice'], ['Home', 'Claims Funding Report', 'Admin Invoice', 'Privacy']],

@@ -36,6 +36,16 @@ describe('SideMenu', () => {
     expect(screen.getByText(/20250724\.2/)).toBeInTheDocument();
   });
 
+  it('offers a group administrator the Users screen after the Access Report', async () => {
+    renderMenu([{ GroupPK: 2, roles: ['GroupAdmin'] }]);
+    const nav = await screen.findByRole('navigation', { name: 'Main menu' });
+    const labels = within(nav)
+      .getAllByRole('listitem')
+      .map((item) => item.textContent);
+    expect(labels.slice(-3)).toEqual(['Access Report', 'Users', 'Privacy']);
+    expect(within(nav).getByRole('link', { name: 'Users' })).toHaveAttribute('href', '/users');
+  });
+
   it('opens the modals and clears the subscriber before enrolling', async () => {
     const user = userEvent.setup();
     renderMenu([{ GroupPK: 2, roles: ['Broker'] }]);

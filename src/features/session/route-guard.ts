@@ -1,20 +1,51 @@
+import type { QueryClient } from '@tanstack/react-query';
 import type { AuthContextProps } from 'react-oidc-context';
-import { areaOfPath, canAccess, rolesInGroup } from '../../contracts/permissions';
+import { accountQueries } from '../../api/account-queries';
+import type { AccountAccess } from '../../contracts/account';
+import { areaOfPath, canAccess } from '../../contracts/permissions';
 import type { SessionContext } from '../../lib/router-context';
-import { sessionOf } from '../../lib/session';
-import { adoptEmployer, currentEmployerPK } from '../../stores/current-group-slice';
+import { sessionOf, withAccess, type TokenSession } from '../../lib/session';
+import { setCurrentEmployer, storedEmployerPK } from '../../stores/current-group-slice';
 import { AccessDeniedError, NoGroupsError, SessionExpiredError } from './route-guard-outcomes';
 import { renewIfExpired, signedInAutomaticallyRecently, startSignIn } from './sign-in';
 
 const reportedWithoutGroups = new Set<string>();
 
+function noGroups(sub: string): NoGroupsError {
+  if (!reportedWithoutGroups.has(sub)) {
+    reportedWithoutGroups.add(sub);
+    console.error('user without groupPK');
+  }
+  return new NoGroupsError();
+}
+
+/**
+ * The user's access for the stored group: the cached answer while fresh (a few seconds), else the
+ * server's. An answer cached for another user is never taken.
+ */
+async function accessOf(queryClient: QueryClient, token: TokenSession, employerPK: number | null) {
+  const options = accountQueries.access(employerPK);
+  const access = await queryClient.fetchQuery(options);
+  if (access.sub === token.sub) return access;
+  return queryClient.fetchQuery({ ...options, staleTime: 0 });
+}
+
+/** Keeps the answer under the key of the group it made current too, which is what the screens read. */
+function shareAnswer(queryClient: QueryClient, asked: number | null, access: AccountAccess): void {
+  const current = access.current?.GroupPK ?? null;
+  if (current === null || current === asked) return;
+  queryClient.setQueryData(accountQueries.access(current).queryKey, access);
+}
+
 /**
  * Guard of every protected route: signs in when needed (never settling while the browser leaves),
- * applies the session rules, resolves the current group and checks the path's area against its roles.
+ * applies the session rules, asks the server for the user's access in the stored group, makes the
+ * group it answers current and checks the path's area against the roles held there.
  */
 export async function requireSession(
   auth: AuthContextProps,
   location: { pathname: string; href: string },
+  queryClient: QueryClient,
 ): Promise<SessionContext> {
   const user = await renewIfExpired(auth.user);
   if (!user) {
@@ -25,20 +56,17 @@ export async function requireSession(
     return new Promise<never>(() => undefined);
   }
 
-  const session = sessionOf(user);
-  if (!session.hasGroups) {
-    if (!reportedWithoutGroups.has(session.sub)) {
-      reportedWithoutGroups.add(session.sub);
-      console.error('user without groupPK');
-    }
-    throw new NoGroupsError();
-  }
+  const token = sessionOf(user);
+  const asked = storedEmployerPK();
+  const access = await accessOf(queryClient, token, asked);
+  const session = withAccess(token, access);
+  // No group, or none answered as current: the spec's 'user without groupPK'.
+  if (!session?.hasGroups || !access.current) throw noGroups(token.sub);
 
-  adoptEmployer(session.groupPKs);
-  const employerPK = currentEmployerPK(session.groupRoles);
-  // Group claims without any group role leave no group to work in: the same as no group at all.
-  if (employerPK === null) throw new NoGroupsError();
-  const roles = rolesInGroup(session.groupRoles, employerPK);
-  if (!canAccess(roles, areaOfPath(location.pathname))) throw new AccessDeniedError(location.pathname);
+  const employerPK = access.current.GroupPK;
+  // The answer under the new key first: the screens read it as soon as the store changes.
+  shareAnswer(queryClient, asked, access);
+  setCurrentEmployer(employerPK);
+  if (!canAccess(access.current.roles, areaOfPath(location.pathname))) throw new AccessDeniedError(location.pathname);
   return { session, employerPK };
 }

@@ -5,14 +5,16 @@ import { rolesInGroup } from '../../contracts/permissions';
 import { PageHeading } from '../../components/ui/page-heading';
 import { Dashboard } from '../../features/dashboard/components/dashboard';
 import { loadDashboard } from '../../features/dashboard/lib/dashboard-panels';
-import { GroupCards } from '../../features/employers/components/group-cards';
+import { firstGroupCardsPage, GroupCards } from '../../features/employers/components/group-cards';
 
 export const Route = createFileRoute('/_authenticated/')({
   staticData: { title: 'Home' },
   loader: ({ context }) => {
     const { queryClient, session, employerPK } = context;
     return Promise.all([
-      ...session.groupPKs.map((pk) => queryClient.ensureQueryData(employerQueries.details(pk))),
+      queryClient.ensureQueryData(employerQueries.details(employerPK)),
+      // The cards show their own failure (with a Retry) rather than failing the screen.
+      queryClient.prefetchQuery(firstGroupCardsPage()),
       loadDashboard(context, rolesInGroup(session.groupRoles, employerPK)),
     ]);
   },

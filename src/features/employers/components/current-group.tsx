@@ -15,7 +15,7 @@ export function CurrentGroup() {
   if (!employer) return null;
   return (
     <Box role="group" aria-label="Current group" sx={{ display: 'flex', alignItems: 'center', gap: 1.5, minWidth: 0 }}>
-      <GroupLogo employer={employer} size={36} />
+      <GroupLogo employerName={employer.employerName} employerLogo={employer.employerLogo} size={36} />
       <Box sx={{ minWidth: 0 }}>
         <Typography data-testid="current-group-name" sx={{ ...fitted, fontWeight: 600, lineHeight: 1.2 }}>
           {employer.employerName}

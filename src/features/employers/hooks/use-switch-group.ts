@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useCallback } from 'react';
+import { accountQueries } from '../../../api/account-queries';
 import { removeGroupScopedQueries } from '../../../api/group-scope';
 import { setCurrentEmployer } from '../../../stores/current-group-slice';
 import { discardEnrollmentDraft } from '../../../stores/enrollment-handoff';
@@ -12,6 +13,9 @@ export function useSwitchGroup(): (employerPK: number) => Promise<void> {
   const navigate = useNavigate();
   return useCallback(
     async (employerPK: number) => {
+      // The guard asks the server again: the roles in the chosen group, or the group it makes current
+      // instead when the user no longer holds one there. Marked only: the guard's call fetches it.
+      await queryClient.invalidateQueries({ queryKey: accountQueries.accesses(), refetchType: 'none' });
       setCurrentEmployer(employerPK);
       discardEnrollmentDraft();
       closeModal();
