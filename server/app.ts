@@ -86,6 +86,7 @@ async function tokenVerifier(app: FastifyInstance, config: AppConfig, db: Db) {
     db,
     signInPolicy: { ...DEFAULT_THROTTLE_POLICY, baseLockSeconds: config.signInLockSeconds },
     sessionMaxSeconds,
+    ...(config.secretsKey ? { secretsKey: config.secretsKey } : {}),
     ...spaRedirects(config.publicUrl),
   });
   return createTokenVerifier({

@@ -7,6 +7,7 @@ import { DataDirInUseError, DataDirNotWritableError, openDatabase } from './db/c
 import { assertDataDirWritable } from './db/data-dir-writable';
 import { seedDatabase } from './db/seed/seed-database';
 import { DEMO_PASSWORD, DEMO_USERS } from './db/seed/demo-users';
+import { mailCatcherOptionsFromEnv, startMailCatcher } from './services/identity';
 
 // `npm start`: migrate, seed an empty database, build the SPA when missing, serve everything on one port.
 const config = loadConfig();
@@ -44,6 +45,15 @@ const database = await openDatabase(
 ).catch(refuseToStart);
 await seedDatabase(database.db, { largeGroupMembers: config.seedMembers, brokerGroups: config.seedBrokerGroups });
 
+// Without SMTP_URL the portal's mail (invitations, resets) goes to an embedded catcher with a web inbox.
+const catcher = config.smtpUrl
+  ? null
+  : await startMailCatcher(mailCatcherOptionsFromEnv()).catch((error: unknown) => {
+      console.warn(`${(error as Error).message} Taking free ports instead.`);
+      return startMailCatcher({ smtpPort: 0, webPort: 0 });
+    });
+if (catcher) config.smtpUrl = catcher.smtpUrl;
+
 const app = await buildApp({
   config,
   db: database.db,
@@ -56,6 +66,7 @@ console.log(
   `\nBenefits portal: ${config.publicUrl}  (${database.driver}${config.databaseUrl ? '' : ` in ${config.dataDir}`})`,
 );
 console.log(`API docs: ${config.publicUrl}/api/docs`);
+if (catcher) console.log(`Mail inbox (invitations, password resets): ${catcher.inboxUrl}`);
 if (!config.oidcAuthority) {
   console.log(`Demo accounts (password ${DEMO_PASSWORD}):`);
   for (const account of DEMO_USERS) {
@@ -86,6 +97,7 @@ async function shutdown(signal: NodeJS.Signals) {
     app.drain();
     await new Promise((resolve) => setTimeout(resolve, config.shutdownDelayMs));
     await app.close();
+    await catcher?.close();
     await database.close();
     app.log.info('shut down');
     process.exit(0);

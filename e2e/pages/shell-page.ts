@@ -7,13 +7,18 @@ export class ShellPage {
   readonly banner: Locator;
   readonly groupName: Locator;
   readonly brokerModal: Locator;
+  readonly groupBox: Locator;
+  readonly groupOptions: Locator;
 
-  constructor(page: Page) {
+  constructor(private readonly page: Page) {
     this.nav = page.getByRole('navigation', { name: 'Main menu' });
     this.menuEntries = this.nav.getByRole('listitem');
     this.banner = page.getByRole('banner');
     this.groupName = this.banner.getByTestId('current-group-name');
     this.brokerModal = page.getByRole('dialog', { name: 'Choose an Employer Group' });
+    this.groupBox = this.brokerModal.getByRole('combobox', { name: 'Employer Group' });
+    // The options' list opens outside the dialog.
+    this.groupOptions = page.getByRole('listbox', { name: 'Employer Group' }).getByRole('option');
   }
 
   async waitUntilShown(): Promise<void> {
@@ -31,16 +36,19 @@ export class ShellPage {
     await expect(this.brokerModal).toBeVisible();
   }
 
-  /** Names of the groups the broker modal offers (without the placeholder). */
+  /** Labels ("Name (Group ID)") of the first groups the broker modal offers before anything is typed. */
   async brokerGroupNames(): Promise<string[]> {
-    const options = this.brokerModal.getByLabel('Employer Group').locator('option:not([disabled])');
-    return options.allInnerTexts();
+    await this.groupBox.click();
+    await expect(this.groupOptions.first()).toBeVisible();
+    return this.groupOptions.allInnerTexts();
   }
 
-  async chooseGroup(name: string): Promise<void> {
+  /** Searches the chooser with `search` (a name or group ID) and picks the option labelled `label`. */
+  async chooseGroup(label: string, search = label.replace(/ \([^)]*\)$/, '')): Promise<void> {
     const submit = this.brokerModal.getByRole('button', { name: 'Submit' });
     await expect(submit).toBeDisabled();
-    await this.brokerModal.getByLabel('Employer Group').selectOption({ label: name });
+    await this.groupBox.fill(search);
+    await this.page.getByRole('option', { name: label }).click();
     await submit.click();
     await expect(this.brokerModal).toBeHidden();
   }

@@ -2,7 +2,20 @@ import type { IncomingMessage } from 'node:http';
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { JSONWebKeySet } from 'jose';
 import { errors, type Interaction, type KoaContextWithOIDC, type Provider } from 'oidc-provider';
-import { recordSignIn, verifyCredentials } from '../services/identity';
+import {
+  checkTotp,
+  enrolTotp,
+  factorUser,
+  groupsRequireMfa,
+  loadSecretBox,
+  newTotpSecret,
+  recordSignIn,
+  useRecoveryCode,
+  useTotpCode,
+  verifyCredentials,
+  type AccountMail,
+  type SecretBox,
+} from '../services/identity';
 import type { Db } from '../db/client';
 import {
   DATABASE_RETRY_AFTER_SECONDS,
@@ -20,7 +33,10 @@ import {
   type ThrottlePolicy,
 } from './sign-in-throttle';
 import { createIdentityProvider, type IdentityProviderOptions } from './provider';
-import { loginPage, messagePage, PAGE_CSP } from './pages';
+import { loginPage, messagePage } from './pages';
+import { audit, registerAccountRoutes, sendNotice, sendPage, totpQr, type AccountDeps } from './account-routes';
+import { enrolTotpPage, recoveryCodesPage, verifyPage } from './account-pages';
+import { openPending, sealPending } from './pending-state';
 import { SIGNED_OUT_INACTIVITY, SIGNED_OUT_PARAM } from '../../src/contracts/session-limits';
 
 type IdpPluginOptions = {
@@ -29,7 +45,18 @@ type IdpPluginOptions = {
   clientId: string;
   db: Db;
   signInPolicy: ThrottlePolicy;
+  box: SecretBox;
+  mail: () => AccountMail | undefined;
 };
+
+/** Seconds between a correct password and its second factor. */
+const SECOND_FACTOR_SECONDS = 10 * 60;
+const WRONG_CODE = 'That code is not right. Enter the newest code from your authenticator app.';
+const WRONG_RECOVERY_CODE = 'That recovery code is not right, or it was used already.';
+
+/** The first factor passed, waiting for the second: sealed into the page, bound to the interaction. */
+type SignInPending = { userId: string; passwordOkAt: number };
+type EnrolPending = SignInPending & { totpSecret: string };
 
 const INVALID_CREDENTIALS = 'Invalid email or password.';
 const MAX_EMAIL_LENGTH = 254;
@@ -39,15 +66,6 @@ async function auditSignIn(db: Db, action: 'signin.failed' | 'signin.refused', e
   await db.insert(auditEvents).values({ actor: email.trim().toLowerCase(), action, detail: { ip } });
 }
 const PURGE_INTERVAL_MS = 10 * 60 * 1000;
-
-function sendPage(reply: FastifyReply, html: string, status = 200): FastifyReply {
-  return reply
-    .code(status)
-    .header('Content-Type', 'text/html; charset=utf-8')
-    .header('Cache-Control', 'no-store')
-    .header('Content-Security-Policy', PAGE_CSP)
-    .send(html);
-}
 
 function sendExpired(reply: FastifyReply): FastifyReply {
   return sendPage(
@@ -102,10 +120,47 @@ async function grantConsent(provider: Provider, interaction: Interaction): Promi
  * The identity provider under its path prefix: our login page for interactions, the provider itself
  * for everything else. Register with `{ prefix }` equal to the issuer's path.
  */
-const idpPlugin: FastifyPluginAsync<IdpPluginOptions> = async (app, { provider, clientId, db, signInPolicy }) => {
+const idpPlugin: FastifyPluginAsync<IdpPluginOptions> = async (
+  app,
+  { provider, clientId, db, signInPolicy, box, mail },
+) => {
   const mountPath = app.prefix;
   if (!mountPath) throw new Error('idpPlugin must be registered with a prefix equal to the issuer path');
   const loginAction = (uid: string) => `${mountPath}/interaction/${encodeURIComponent(uid)}/login`;
+  const verifyAction = (uid: string) => `${mountPath}/interaction/${encodeURIComponent(uid)}/verify`;
+  const enrolAction = (uid: string) => `${mountPath}/interaction/${encodeURIComponent(uid)}/enrol`;
+  const forgotPasswordHref = `${mountPath}/forgot-password`;
+  const deps: AccountDeps = { db, box, mail, mountPath, signInPolicy, log: app.log };
+
+  // A page shown again keeps the sealed state it was posted with: its expiry does not move.
+  const verifyPageFor = (
+    uid: string,
+    pending: SignInPending | string,
+    extra: { error?: string; recovery?: boolean } = {},
+  ) =>
+    verifyPage({
+      action: verifyAction(uid),
+      pending: typeof pending === 'string' ? pending : sealPending(box, 'signin', uid, pending, SECOND_FACTOR_SECONDS),
+      ...extra,
+    });
+  const enrolPageFor = async (uid: string, pending: EnrolPending, email: string, error?: string) =>
+    enrolTotpPage({
+      action: enrolAction(uid),
+      pending: sealPending(box, 'signin-enrol', uid, pending, SECOND_FACTOR_SECONDS),
+      qrSvg: await totpQr(pending.totpSecret, email),
+      secret: pending.totpSecret,
+      canSkip: false,
+      requiredBecause: 'Your group requires two-step verification. Set it up to continue.',
+      ...(error ? { error } : {}),
+    });
+  /** The sign-in is complete: the provider carries on with the authorization request. */
+  const finishLogin = (request: FastifyRequest, reply: FastifyReply, userId: string): Promise<string> =>
+    provider.interactionResult(
+      request.raw,
+      reply.raw,
+      { login: { accountId: userId } },
+      { mergeWithLastSubmission: false },
+    );
 
   await app.register(async (pages) => {
     // Own form parser, scoped here, so whatever body parsers the app registers do not matter.
@@ -126,6 +181,7 @@ const idpPlugin: FastifyPluginAsync<IdpPluginOptions> = async (app, { provider, 
             reply,
             loginPage({
               action: loginAction(interaction.uid),
+              forgotPasswordHref,
               signedOutForInactivity: interaction.params[SIGNED_OUT_PARAM] === SIGNED_OUT_INACTIVITY,
             }),
           );
@@ -155,7 +211,11 @@ const idpPlugin: FastifyPluginAsync<IdpPluginOptions> = async (app, { provider, 
         const email = (request.body?.email ?? '').slice(0, MAX_EMAIL_LENGTH);
         const password = request.body?.password ?? '';
         const page = (error: string, status = 200) =>
-          sendPage(reply, loginPage({ action: loginAction(interaction.uid), email, error }), status);
+          sendPage(
+            reply,
+            loginPage({ action: loginAction(interaction.uid), forgotPasswordHref, email, error }),
+            status,
+          );
         if (!email || !password) return page(INVALID_CREDENTIALS);
 
         // A locked account or address is refused before its password is even looked at.
@@ -170,18 +230,93 @@ const idpPlugin: FastifyPluginAsync<IdpPluginOptions> = async (app, { provider, 
           await auditSignIn(db, 'signin.failed', email, request.ip);
           return lockedNow > 0 ? page(lockMessage(lockedNow), 429) : page(INVALID_CREDENTIALS);
         }
+        // With a second factor to come, the account's failure count stays until it is given: a correct
+        // password must not reset the count of wrong codes.
+        const pending: SignInPending = { userId: account.userId, passwordOkAt: Date.now() };
+        const factors = await factorUser(db, account.userId);
+        if (factors?.hasTotp) return sendPage(reply, verifyPageFor(interaction.uid, pending));
+        if (await groupsRequireMfa(db, account.userId)) {
+          return sendPage(
+            reply,
+            await enrolPageFor(interaction.uid, { ...pending, totpSecret: newTotpSecret() }, account.email),
+          );
+        }
+
         await recordSuccessfulSignIn(db, email);
         await recordSignIn(db, account.userId);
-
-        const returnTo = await provider.interactionResult(
-          request.raw,
-          reply.raw,
-          { login: { accountId: account.userId } },
-          { mergeWithLastSubmission: false },
-        );
-        return reply.redirect(returnTo, 303);
+        return reply.redirect(await finishLogin(request, reply, account.userId), 303);
       },
     );
+
+    pages.post<{ Params: { uid: string }; Body: Record<string, string> | undefined }>(
+      '/interaction/:uid/verify',
+      async (request, reply) => {
+        const interaction = await findInteraction(provider, request, reply);
+        if (!interaction || interaction.prompt.name !== 'login') return sendExpired(reply);
+        const pending = openPending<SignInPending>(box, request.body?.pending, 'signin', interaction.uid);
+        const user = pending ? await factorUser(db, pending.userId) : undefined;
+        if (!pending || !user || user.status !== 'active' || !user.hasTotp) return sendExpired(reply);
+
+        const recovery = request.body?.recovery !== undefined && request.body.code === undefined;
+        const factor = recovery ? 'recovery-code' : 'totp';
+        const page = (error: string, status = 200) =>
+          sendPage(reply, verifyPageFor(interaction.uid, request.body?.pending ?? '', { error, recovery }), status);
+
+        const locked = await lockedForSeconds(db, user.email, request.ip);
+        if (locked > 0) {
+          await audit(db, user.email, 'signin.refused', { ip: request.ip, factor });
+          return page(lockMessage(locked), 429);
+        }
+        const ok = recovery
+          ? await useRecoveryCode(db, user.userId, request.body?.recovery ?? '')
+          : await useTotpCode(db, box, user.userId, request.body?.code ?? '');
+        if (!ok) {
+          const lockedNow = await recordFailedSignIn(db, user.email, request.ip, signInPolicy);
+          await audit(db, user.email, 'signin.failed', { ip: request.ip, factor });
+          return lockedNow > 0 ? page(lockMessage(lockedNow), 429) : page(recovery ? WRONG_RECOVERY_CODE : WRONG_CODE);
+        }
+        await recordSuccessfulSignIn(db, user.email);
+        await recordSignIn(db, user.userId);
+        if (recovery) {
+          await audit(db, user.userId, 'account.recovery-code-used', { ip: request.ip });
+          await sendNotice(deps, user, 'recovery-code-used');
+        }
+        return reply.redirect(await finishLogin(request, reply, user.userId), 303);
+      },
+    );
+
+    // A user whose group requires a second factor and who has none sets one up before going on.
+    pages.post<{ Params: { uid: string }; Body: Record<string, string> | undefined }>(
+      '/interaction/:uid/enrol',
+      async (request, reply) => {
+        const interaction = await findInteraction(provider, request, reply);
+        if (!interaction || interaction.prompt.name !== 'login') return sendExpired(reply);
+        const pending = openPending<EnrolPending>(box, request.body?.pending, 'signin-enrol', interaction.uid);
+        const user = pending ? await factorUser(db, pending.userId) : undefined;
+        if (!pending || !user || user.status !== 'active') return sendExpired(reply);
+        // Set up meanwhile (another tab): the code of that app is asked for instead.
+        if (user.hasTotp) {
+          const { userId, passwordOkAt } = pending;
+          return sendPage(reply, verifyPageFor(interaction.uid, { userId, passwordOkAt }));
+        }
+
+        const check = checkTotp(request.body?.code ?? '', pending.totpSecret, null);
+        if (!check.ok) return sendPage(reply, await enrolPageFor(interaction.uid, pending, user.email, WRONG_CODE));
+        const codes = await enrolTotp(db, user.userId, {
+          sealedSecret: box.seal(pending.totpSecret),
+          step: check.step,
+        });
+        if (!codes) return sendExpired(reply);
+        await audit(db, user.userId, 'account.mfa-enrolled', { ip: request.ip });
+        await sendNotice(deps, user, 'mfa-enrolled');
+        await recordSuccessfulSignIn(db, user.email);
+        await recordSignIn(db, user.userId);
+        const returnTo = await finishLogin(request, reply, user.userId);
+        return sendPage(reply, recoveryCodesPage({ codes, next: { href: returnTo, text: 'Continue' } }));
+      },
+    );
+
+    registerAccountRoutes(pages, deps);
   });
 
   await app.register(async (passthrough) => {
@@ -244,12 +379,17 @@ export async function registerIdentityProvider(
   }, PURGE_INTERVAL_MS);
   purge.unref();
   app.addHook('onClose', async () => clearInterval(purge));
+  const box = await loadSecretBox(opts.db, opts.secretsKey);
+  // The app's mailer (decorated before the provider is registered); a bare provider has none.
+  const mail = () => opts.mail ?? (app.hasDecorator('accountMail') ? app.accountMail : undefined);
   await app.register(idpPlugin, {
     prefix,
     provider,
     clientId: opts.clientId,
     db: opts.db,
     signInPolicy: opts.signInPolicy ?? DEFAULT_THROTTLE_POLICY,
+    box,
+    mail,
   });
   return { jwks, provider };
 }

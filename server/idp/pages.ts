@@ -20,6 +20,20 @@ button{width:100%;min-height:2.75rem;padding:.6rem;font:inherit;font-weight:500;
 button:hover{background:${BRAND.primaryDark}}
 input:focus-visible,button:focus-visible,a:focus-visible{outline:2px solid ${BRAND.primary};outline-offset:2px}
 .alert{margin:0 0 1rem;padding:.75rem;color:#5f2120;background:#fdeded;border-radius:4px}
+.alert ul{margin:0;padding-left:1.25rem}
+.hint{margin:-.75rem 0 1rem;font-size:.875rem;color:#4b5563}
+.secondary{margin-top:.75rem;color:${BRAND.primary};background:#fff;border:1px solid ${BRAND.primary}}
+.secondary:hover{background:#f3f4f6}
+.qr{display:block;width:12rem;height:12rem;margin:0 auto 1rem}
+.qr svg{width:100%;height:100%}
+code,.codes{font-family:ui-monospace,Menlo,Consolas,monospace;overflow-wrap:anywhere}
+.codes{columns:2;margin:0 0 1rem;padding-left:1.5rem}
+details{margin:1.5rem 0 0}
+summary{cursor:pointer;color:${BRAND.primary}}
+summary:focus-visible{outline:2px solid ${BRAND.primary};outline-offset:2px}
+.links{margin:1rem 0 0;text-align:center}
+fieldset{margin:0 0 1rem;padding:0;border:0}
+legend{margin:0 0 .5rem;font-weight:500}
 a{color:${BRAND.primary}}
 @media (prefers-reduced-motion:reduce){*{transition:none!important;animation:none!important}}
 `;
@@ -27,7 +41,7 @@ a{color:${BRAND.primary}}
 /** '<page> – Benefits Portal', as the portal titles its own screens. */
 const titled = (title: string) => `${title} – ${BRAND.productName}`;
 
-function layout(title: string, body: string, head = ''): string {
+export function layout(title: string, body: string, head = ''): string {
   return `<!DOCTYPE html>
 <html lang="en">
 <head>
@@ -53,6 +67,8 @@ export const INACTIVITY_NOTICE = 'You were signed out because of inactivity. Sig
 
 export function loginPage(opts: {
   action: string;
+  /** The "Forgot password?" page. */
+  forgotPasswordHref?: string;
   email?: string;
   error?: string;
   signedOutForInactivity?: boolean;
@@ -69,7 +85,7 @@ ${notice}${alert}<form method="post" action="${escapeHtml(opts.action)}" novalid
 <label for="password">Password</label>
 <input id="password" name="password" type="password" autocomplete="current-password" required${invalid}${opts.email ? ' autofocus' : ''}>
 <button type="submit">Sign in</button>
-</form>`,
+</form>${opts.forgotPasswordHref ? `\n<p class="links"><a href="${escapeHtml(opts.forgotPasswordHref)}">Forgot password?</a></p>` : ''}`,
   );
 }
 

@@ -2,7 +2,7 @@ import Provider, { errors, type Configuration, type KoaContextWithOIDC } from 'o
 import type { JSONWebKeySet } from 'jose';
 import type { Db } from '../db/client';
 import { DATABASE_UNAVAILABLE_DETAIL, isDatabaseUnavailable } from '../db/database-unavailable';
-import { findActiveUser } from '../services/identity';
+import { findActiveUser, type AccountMail } from '../services/identity';
 import { databaseAdapter } from './database-adapter';
 import { loadOrCreateKeyMaterial, publicKeySet } from './keys';
 import type { ThrottlePolicy } from './sign-in-throttle';
@@ -23,6 +23,10 @@ export type IdentityProviderOptions = {
   signInPolicy?: ThrottlePolicy;
   /** Absolute limit from sign-in (SESSION_MAX_HOURS); no session or refresh token outlives it. */
   sessionMaxSeconds?: number;
+  /** SECRETS_KEY: seals TOTP secrets and the state between sign-in steps. Unset: one kept in idp_secrets. */
+  secretsKey?: string | undefined;
+  /** How account mail leaves; defaults to the app's `accountMail`. */
+  mail?: AccountMail;
 };
 
 const ACCESS_TOKEN_TTL = 15 * 60;

@@ -92,3 +92,44 @@ export function lockMessage(seconds: number): string {
   const minutes = Math.max(1, Math.ceil(seconds / 60));
   return `Too many failed sign-in attempts. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`;
 }
+
+/** Password reset requests: 5 per address typed and 20 per client address in 15 minutes, then a wait. */
+export const RESET_REQUEST_POLICY: ThrottlePolicy = {
+  accountFailures: 5,
+  addressFailures: 20,
+  windowSeconds: 15 * 60,
+  baseLockSeconds: 15 * 60,
+  maxLockSeconds: 60 * 60,
+};
+
+// Counted apart from sign-in failures: asking for a link is no failed sign-in.
+const resetAccountKey = (email: string) => `reset-account:${email.trim().toLowerCase()}`;
+const resetAddressKey = (ip: string) => `reset-ip:${ip}`;
+
+/** Seconds until this e-mail or address may ask for a reset link again; 0 when it may now. */
+export async function resetRequestLockedFor(db: Db, email: string, ip: string): Promise<number> {
+  const [row] = await db
+    .select({
+      seconds: sql<number>`ceil(extract(epoch from max(${signInThrottles.lockedUntil}) - now()))::int`,
+    })
+    .from(signInThrottles)
+    .where(inArray(signInThrottles.key, [resetAccountKey(email), resetAddressKey(ip)]));
+  return Math.max(0, Number(row?.seconds ?? 0));
+}
+
+/** Counts one reset request for the e-mail and the address; the limit-th starts the wait. */
+export async function recordResetRequest(
+  db: Db,
+  email: string,
+  ip: string,
+  policy = RESET_REQUEST_POLICY,
+): Promise<void> {
+  await countFailure(db, resetAccountKey(email), policy.accountFailures, policy);
+  await countFailure(db, resetAddressKey(ip), policy.addressFailures, policy);
+}
+
+/** The message for a wait between reset requests. */
+export function resetWaitMessage(seconds: number): string {
+  const minutes = Math.max(1, Math.ceil(seconds / 60));
+  return `Too many requests. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`;
+}

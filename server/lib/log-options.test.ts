@@ -86,4 +86,10 @@ describe('server log', () => {
     expect(pathOnly('/claim-search#lastName=Lee')).toBe('/claim-search');
     expect(pathOnly(undefined)).toBe('');
   });
+
+  it('masks the single-use token of invitation and reset links', () => {
+    expect(pathOnly('/idp/invitation/AbC_123-xyz?x=1')).toBe('/idp/invitation/…');
+    expect(pathOnly('/idp/reset/AbC_123-xyz')).toBe('/idp/reset/…');
+    expect(pathOnly('/idp/interaction/uid/login')).toBe('/idp/interaction/uid/login');
+  });
 });

@@ -9,7 +9,9 @@ type ErrorLike = Error & { query?: unknown; params?: unknown; cause?: unknown; c
  * (/idp/session/end) and member names (SPA routes, list filters).
  */
 export function pathOnly(url: string | undefined): string {
-  return (url ?? '').split(/[?#]/)[0] ?? '';
+  const path = (url ?? '').split(/[?#]/)[0] ?? '';
+  // Invitation and reset links carry their single-use token in the path.
+  return path.replace(/^(\/idp\/(?:invitation|reset))\/[^/]+/, '$1/…');
 }
 
 /** PostgreSQL's (and PGlite's) errors: their messages may quote input ("invalid input syntax … \"…\""). */

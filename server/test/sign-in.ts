@@ -119,6 +119,38 @@ export class LoginSession {
     return this.follow(answer);
   }
 
+  /**
+   * Posts the form of a step the sign-in stopped at (two-step verification, setting it up) with its
+   * hidden fields and `fields`. A page without a form (the recovery codes) is answered as it is.
+   */
+  async submitStep(page: Submitted, fields: Record<string, string>): Promise<Submitted> {
+    const hiddenFields = Object.fromEntries(
+      [...page.body.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g)].map((m) => [
+        m[1] ?? '',
+        (m[2] ?? '').replaceAll('&quot;', '"').replaceAll('&amp;', '&'),
+      ]),
+    );
+    const answer = await this.send({
+      method: 'POST',
+      url: this.action,
+      headers: { cookie: this.jar.header(), 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams({ ...hiddenFields, ...fields }).toString(),
+    });
+    if (answer.statusCode === 200 && !/<form/.test(answer.body)) {
+      this.jar.store(answer);
+      return { statusCode: answer.statusCode, body: answer.body, code: null };
+    }
+    return this.follow(answer);
+  }
+
+  /** Follows a link of a page the sign-in stopped at (e.g. "Continue" after the recovery codes). */
+  async visit(href: string): Promise<Submitted> {
+    const url = new URL(href.replaceAll('&amp;', '&'), this.publicUrl);
+    return this.follow(
+      await this.send({ method: 'GET', url: url.pathname + url.search, headers: { cookie: this.jar.header() } }),
+    );
+  }
+
   tokens(code: string): Promise<Tokens> {
     return tokenCall(this.send, {
       grant_type: 'authorization_code',

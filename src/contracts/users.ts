@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { id, knownCountText, pagedList, text } from './common';
+import { id, knownCountText, pagedList, pk, text } from './common';
 import { ROLES, type Role } from './permissions';
 
 // The Users screen: a group's users, their roles there, invitations and deactivation.
@@ -46,7 +46,7 @@ export const userEmail = z
   .pipe(z.email('Enter a valid e-mail address.'));
 
 export const userListQuery = z.object({
-  employerPK: z.coerce.number().int().positive(),
+  employerPK: pk,
   /** Part of the name or e-mail. */
   search: text(100).trim().optional(),
   status: userStatus.or(z.literal('')).optional(),

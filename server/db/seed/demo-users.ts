@@ -3,6 +3,7 @@ import type { GroupRoles } from '../../../src/contracts/permissions';
 import { hashPassword } from '../../services/identity';
 import type { Db } from '../client';
 import { employers, userGrants, users } from '../schema';
+import { employerLogoSvg } from './employers';
 
 /** A seeded user: one per role, plus a broker of three groups, the operator and a user without groups. */
 export type DemoUser = {
@@ -180,6 +181,8 @@ export async function seedBrokerGroups(db: Db, count: number): Promise<number> {
         return {
           employerName: `Client Group ${String(n).padStart(5, '0')}`,
           employerID: `B${String(n).padStart(6, '0')}`,
+          employerLogo: Buffer.from(employerLogoSvg(`Client ${n}`, '#5e35b1')).toString('base64'),
+          employerLogoMimeType: 'image/svg+xml',
           groupEffectiveDate: '2024-01-01',
           mfaRequired: false,
         };

@@ -4,7 +4,7 @@ import { employers } from '../schema';
 import type { EmployerSeed } from './data';
 
 /** A square badge in the group's colour with its initials; stored as base64 SVG. */
-function employerLogoSvg(name: string, color: string): string {
+export function employerLogoSvg(name: string, color: string): string {
   const initials = name
     .split(/\s+/)
     .filter((w) => /^[A-Za-z]/.test(w))

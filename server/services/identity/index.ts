@@ -21,4 +21,23 @@ export {
 export type { AccountMail, UserAdmin } from './users';
 export { createMailer } from './mailer';
 export type { Mailer } from './mailer';
-export { startMailCatcher } from './mail-catcher';
+export { mailCatcherOptionsFromEnv, startMailCatcher } from './mail-catcher';
+export { loadSecretBox } from './secrets-key';
+export type { SecretBox } from './secret-box';
+export { newTotpSecret, totpQrSvg, totpUri, checkTotp } from './totp';
+export { passwordProblems } from './password-policy';
+export { passwordResetMail, securityNoticeMail } from './mail-messages';
+export type { SecurityChange } from './mail-messages';
+export { enrolTotp, factorUser, useRecoveryCode, useTotpCode } from './second-factor';
+export type { FactorUser } from './second-factor';
+export {
+  acceptInvitation,
+  activeUserByEmail,
+  completePasswordReset,
+  createResetLink,
+  findUsableLink,
+  RESET_LINK_MINUTES,
+  resetPath,
+} from './account-links';
+export type { LinkUser } from './account-links';
+export { createSecretBox } from './secret-box';

@@ -31,8 +31,11 @@ describe('password policy', () => {
   });
 
   it('refuses more than 128 characters', () => {
-    expect(passwordProblems('ab'.repeat(64), user)).toEqual([]);
-    expect(passwordProblems('ab'.repeat(64) + 'c', user)).toEqual(['Use at most 128 characters.']);
+    const long = Array.from({ length: 128 }, (_, i) => String.fromCharCode(97 + ((i * 7) % 26))).join('');
+    expect(passwordProblems(long, user)).toEqual([]);
+    expect(passwordProblems(`${long}c`, user)).toEqual(['Use at most 128 characters.']);
+    // A few characters said over and over is as weak as one.
+    expect(passwordProblems('ab'.repeat(8), user)).toEqual(['This password is too common. Choose another.']);
   });
 
   it('refuses common passwords, whatever their case', () => {
@@ -41,6 +44,15 @@ describe('password policy', () => {
     expect(passwordProblems('PassWord', mfa)).toEqual(['This password is too common. Choose another.']);
     expect(passwordProblems('qwertyuiop', mfa)).toEqual(['This password is too common. Choose another.']);
     expect(passwordProblems('passwordpassword', user)).toEqual(['This password is too common. Choose another.']);
+  });
+
+  it('refuses a common password stretched with digits, symbols or by repeating it', () => {
+    const common = ['This password is too common. Choose another.'];
+    expect(passwordProblems('passwordpassword123', user)).toEqual(common);
+    expect(passwordProblems('2025!!Password2025!!', user)).toEqual(common);
+    expect(passwordProblems('abcabcabcabcabc1', user)).toEqual(common);
+    // A long phrase that merely contains a common word is fine.
+    expect(passwordProblems('correct horse battery staple', user)).toEqual([]);
   });
 
   it("refuses the user's e-mail or its local part", () => {

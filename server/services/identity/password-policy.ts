@@ -16,7 +16,18 @@ function isCommon(password: string): boolean {
     const { dictionary } = createRequire(import.meta.url)('@zxcvbn-ts/language-common') as LanguageCommon;
     commonPasswords = new Set(dictionary['passwords-common'].map((p) => p.toLowerCase()));
   }
-  return commonPasswords.has(password.toLowerCase());
+  const lower = password.toLowerCase();
+  if (commonPasswords.has(lower)) return true;
+  // The usual ways to stretch a common password past the length rule: digits or symbols around it
+  // ("Password2025!"), or the word said again ("passwordpassword123").
+  const core = lower.replace(/^[^\p{L}]+|[^\p{L}]+$/gu, '');
+  if (core.length === 0 || commonPasswords.has(core)) return core.length > 0;
+  for (let size = 1; size <= core.length / 2; size++) {
+    if (core.length % size === 0 && core.slice(0, size).repeat(core.length / size) === core) {
+      return commonPasswords.has(core.slice(0, size)) || size <= 3;
+    }
+  }
+  return false;
 }
 
 function containsEmail(password: string, email: string): boolean {

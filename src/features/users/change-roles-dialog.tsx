@@ -8,6 +8,7 @@ import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
+import { useIsMutating } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import type { z } from 'zod';
@@ -18,7 +19,7 @@ import { changeUserRolesBody, GRANTABLE_ROLES, type GroupUser } from '../../cont
 import { notify } from '../../stores/notification-store';
 import { RoleCheckboxes } from './role-checkboxes';
 import { nameOf } from './user-labels';
-import { refusalOf, useUserChange } from './user-mutations';
+import { refusalOf, useUserChange, userChangeKey } from './user-mutations';
 
 const TITLE_ID = 'change-roles-title';
 const TEXT_ID = 'change-roles-text';
@@ -39,10 +40,12 @@ type ChangeRolesDialogProps = {
 
 /** The user's roles in the group, as a fresh form for each user. */
 export function ChangeRolesDialog({ user, open, employerPK, onClose, onExited }: ChangeRolesDialogProps) {
+  // Not closed while the roles are being saved: the outcome is told here.
+  const saving = useIsMutating({ mutationKey: userChangeKey(endpoints.changeUserRoles) }) > 0;
   return (
     <Dialog
       open={open && user !== null}
-      onClose={onClose}
+      onClose={saving ? undefined : onClose}
       aria-labelledby={TITLE_ID}
       aria-describedby={TEXT_ID}
       fullWidth
@@ -96,7 +99,9 @@ function ChangeRolesForm({ user, employerPK, onClose }: { user: GroupUser; emplo
 
   return (
     <form noValidate onSubmit={(event) => void submit(event)} aria-labelledby={TITLE_ID}>
-      <DialogTitle id={TITLE_ID}>{confirmingRemoval ? 'Remove from this group?' : `Change roles of ${name}`}</DialogTitle>
+      <DialogTitle id={TITLE_ID}>
+        {confirmingRemoval ? 'Remove from this group?' : `Change roles of ${name}`}
+      </DialogTitle>
       {pending && <LinearProgress aria-label="Saving the roles" />}
       <DialogContent>
         <Stack spacing={2}>

@@ -4,12 +4,7 @@ import { nameOf } from './user-labels';
 
 /** What can be done to a listed user, in menu order. */
 export type UserAction =
-  | 'changeRoles'
-  | 'resendInvitation'
-  | 'cancelInvitation'
-  | 'deactivate'
-  | 'reactivate'
-  | 'resetMfa';
+  'changeRoles' | 'resendInvitation' | 'cancelInvitation' | 'deactivate' | 'reactivate' | 'resetMfa';
 
 export const USER_ACTION_LABELS: Record<UserAction, string> = {
   changeRoles: 'Change roles',
@@ -52,7 +47,8 @@ export const CONFIRMATIONS: Record<ConfirmedAction, Confirmation> = {
   cancelInvitation: {
     endpoint: endpoints.cancelInvitation,
     title: () => 'Cancel invitation?',
-    text: (user) => `The invitation to ${user.email} is withdrawn: its link stops working and they do not join this group.`,
+    text: (user) =>
+      `The invitation to ${user.email} is withdrawn: its link stops working and they do not join this group.`,
     confirm: 'Cancel invitation',
     keep: 'Keep invitation',
     destructive: true,

@@ -23,6 +23,9 @@ export function refusalOf(error: unknown): string | null {
   return error.problem.detail ?? error.problem.title;
 }
 
+/** The key of a change's mutations, for useIsMutating. */
+export const userChangeKey = (endpoint: UserChangeEndpoint) => [...userQueries.all(), endpoint.path] as const;
+
 /**
  * A change of a group's users. Refusals are not notified by the call layer (the dialog shows their
  * detail, see refusalOf); other failures are. On success the user list is fetched again before the
@@ -31,6 +34,7 @@ export function refusalOf(error: unknown): string | null {
 export function useUserChange<E extends UserChangeEndpoint>(endpoint: E) {
   const queryClient = useQueryClient();
   return useMutation<UserAnswer, ApiError, EndpointInput<E>>({
+    mutationKey: userChangeKey(endpoint),
     mutationFn: (input) =>
       callEndpoint(endpoint, input, { notify: (problem) => !REFUSALS.includes(problem.status) }) as Promise<UserAnswer>,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: userQueries.all() }),
