@@ -182,6 +182,17 @@ const year = new Date().getFullYear();
 const SAMPLES: { readonly [N in EndpointName]: (r: Records) => Sample } = {
   accountAccess: (r) => ({ query: { employerPK: r.employerPK } }),
   accountGroups: () => ({ query: { search: 'a' } }),
+  // The caller's own account: bodies that change nothing (400) where a call would change something.
+  myAccount: () => ({}),
+  changePassword: () => ({ body: { currentPassword: 'x' } }),
+  startTotpSetup: () => ({}),
+  confirmTotpSetup: () => ({ body: { pending: 'x', code: 'x' } }),
+  newRecoveryCodes: () => ({}),
+  signOutSession: () => ({ body: {} }),
+  signOutOtherSessions: () => ({}),
+  startPasskeyRegistration: () => ({}),
+  finishPasskeyRegistration: () => ({ body: { pending: 'x' } }),
+  removePasskey: () => ({ body: {} }),
   userList: (r) => ({ query: { employerPK: r.employerPK } }),
   userExport: (r) => ({ body: { employerPK: r.employerPK, format: 'csv' } }),
   // Changes name no valid user: an allowed caller is told what the input lacks (400), nothing changes.

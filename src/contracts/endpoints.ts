@@ -59,6 +59,18 @@ import {
 import { accessReport, accessReportFilters, accessReportQuery } from './access-report';
 import { memberView, memberViewQuery } from './member-view';
 import { claimExportBody, documentExportBody, memberExportBody, requestExportBody, userExportBody } from './exports';
+import {
+  changePasswordBody,
+  confirmTotpBody,
+  myAccount,
+  passkeyAnswer,
+  passkeyRegistrationFinishBody,
+  passkeyRegistrationStart,
+  recoveryCodes,
+  removePasskeyBody,
+  signOutSessionBody,
+  totpSetup,
+} from './my-account';
 import { changeUserRolesBody, groupUserBody, inviteUserBody, userAnswer, userList, userListQuery } from './users';
 import {
   claimsInsight,
@@ -101,6 +113,30 @@ const insight = <const A extends Area, const R extends z.ZodType>(
   });
 
 const employerScope = (where: 'query' | 'body') => ({ kind: 'employer', in: where, key: 'employerPK' }) as const;
+
+/** A call about the caller's own account: answered to any signed-in user; changes are audited. */
+const ownAccount = <
+  const M extends 'GET' | 'POST',
+  const R extends z.ZodType,
+  const B extends z.ZodType | undefined = undefined,
+>(
+  method: M,
+  path: string,
+  summary: string,
+  parts: { body?: B; response: R },
+) =>
+  defineEndpoint({
+    service: 'enrollment',
+    method,
+    path,
+    summary,
+    area: 'self',
+    scope: { kind: 'user' },
+    ...(parts.body ? { body: parts.body as Exclude<B, undefined> } : {}),
+    ...(method === 'POST' ? { audit: { action: 'change' as const } } : {}),
+    responseType: 'json',
+    response: parts.response,
+  });
 
 /** A change to one user of a group, named in the body; audited with the user it names. */
 const userChange = <const B extends z.ZodType = typeof groupUserBody>(
@@ -636,6 +672,46 @@ export const endpoints = {
     },
     responseType: 'json',
     response: memberView,
+  }),
+
+  // ---- My Account: the caller's own password, second factors and sessions ----
+  myAccount: ownAccount('GET', '/Account/Me', "The caller's second factors and sessions", { response: myAccount }),
+  changePassword: ownAccount('POST', '/Account/Password', "Changes the caller's password", {
+    body: changePasswordBody,
+    response: ok,
+  }),
+  startTotpSetup: ownAccount('POST', '/Account/Totp/Start', 'A new TOTP secret to scan, not yet in use', {
+    response: totpSetup,
+  }),
+  confirmTotpSetup: ownAccount('POST', '/Account/Totp/Confirm', 'Turns the scanned TOTP on with a code from it', {
+    body: confirmTotpBody,
+    response: recoveryCodes,
+  }),
+  newRecoveryCodes: ownAccount('POST', '/Account/RecoveryCodes', 'Ten new recovery codes; the old ones stop working', {
+    response: recoveryCodes,
+  }),
+  signOutSession: ownAccount('POST', '/Account/Sessions/SignOut', "Ends one of the caller's other sessions", {
+    body: signOutSessionBody,
+    response: ok,
+  }),
+  signOutOtherSessions: ownAccount(
+    'POST',
+    '/Account/Sessions/SignOutOthers',
+    'Ends every other session of the caller',
+    {
+      response: ok,
+    },
+  ),
+  startPasskeyRegistration: ownAccount('POST', '/Account/Passkeys/Start', 'WebAuthn options to create a passkey', {
+    response: passkeyRegistrationStart,
+  }),
+  finishPasskeyRegistration: ownAccount('POST', '/Account/Passkeys/Finish', 'Keeps the passkey the browser created', {
+    body: passkeyRegistrationFinishBody,
+    response: passkeyAnswer,
+  }),
+  removePasskey: ownAccount('POST', '/Account/Passkeys/Remove', "Removes one of the caller's passkeys", {
+    body: removePasskeyBody,
+    response: ok,
   }),
 
   // ---- Users of a group: GroupAdmin and the Portal Administrator (every change is audited) ----
