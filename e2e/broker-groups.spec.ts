@@ -8,7 +8,9 @@ test('a broker of thousands of groups finds one by its group ID and works in it'
   await expect(shell.groupName).toHaveText('Acme Manufacturing');
 
   await shell.openBrokerModal();
-  await expect(shell.brokerModal.getByText(`Type to search ${E2E_BROKER_GROUPS + 1} groups`)).toBeVisible();
+  await expect(
+    shell.brokerModal.getByText(`Type to search ${(E2E_BROKER_GROUPS + 1).toLocaleString('en-US')} groups`),
+  ).toBeVisible();
   // The chooser offers a page of matches from the server, never the whole list.
   expect((await shell.brokerGroupNames()).length).toBeLessThanOrEqual(12);
   await shell.chooseGroup('Client Group 04321 (B004321)', 'B004321');
@@ -23,7 +25,7 @@ test('a broker of thousands of groups finds one by its group ID and works in it'
 
 test('the home screen pages and searches the broker’s group cards', async ({ page, signInAs }) => {
   await signInAs('bigbroker@example.com');
-  const cards = page.getByRole('region').filter({ has: page.getByRole('heading', { level: 2 }) });
+  const selectButtons = page.getByRole('button', { name: /^Select group / });
   await expect(page.getByRole('button', { name: /Select group Client Group 0001\d/ }).first()).toBeVisible();
   await page
     .getByRole('searchbox', { name: 'Search groups' })
@@ -31,5 +33,6 @@ test('the home screen pages and searches the broker’s group cards', async ({ p
     .fill('Client Group 0420');
   await expect(page.getByRole('button', { name: 'Select group Client Group 04207' })).toBeVisible();
   await expect(page.getByRole('button', { name: /Select group Client Group 0001\d/ })).toHaveCount(0);
-  expect(await cards.count()).toBeLessThanOrEqual(12);
+  // One page of cards at most, not thousands.
+  expect(await selectButtons.count()).toBeLessThanOrEqual(12);
 });

@@ -7,9 +7,17 @@ import type { AppConfig } from './config';
 import { migrationsFolder, migrationsSchema, type DatabaseDriver, type Db, type PoolStats } from './db/client';
 import { registerIdentityProvider } from './idp/interactions';
 import { createGrantCheck } from './idp/grant-check';
-import { DEFAULT_THROTTLE_POLICY } from './idp/sign-in-throttle';
+import { DEFAULT_THROTTLE_POLICY, lockedForSeconds, recordFailedSignIn } from './idp/sign-in-throttle';
 import { AuthError, createTokenVerifier, type AuthUser } from './auth/verify-token';
-import { createAccessResolver, createMailer, externalUserId, type AccountMail, type Mailer } from './services/identity';
+import {
+  createAccessResolver,
+  createMailer,
+  externalUserId,
+  loadSecretBox,
+  type AccountMail,
+  type Mailer,
+  type SecretBox,
+} from './services/identity';
 import { logOptions } from './lib/log-options';
 import { loadSpaPage } from './lib/spa-page';
 import { HttpProblem } from './lib/problem';
@@ -32,6 +40,16 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** How account messages (invitations, resets, security notices) leave, and the links' base URL. */
     accountMail: AccountMail;
+    /** The box sealing TOTP secrets and pending setups (SECRETS_KEY's key, as the IdP's), loaded once. */
+    secretBox(): Promise<SecretBox>;
+    /**
+     * The sign-in throttle for passwords checked outside the sign-in form (My Account): counted with
+     * the app's own database, not a request's transaction, so a refused change still counts.
+     */
+    signInThrottle: {
+      lockedForSeconds(email: string, ip: string): Promise<number>;
+      recordFailure(email: string, ip: string): Promise<void>;
+    };
     /**
      * Begins shutdown: /readyz answers 503 and the processing worker claims nothing more, while
      * requests are still served. `close()` drains too; call this first to give the balancer time.
@@ -63,6 +81,11 @@ function spaRedirects(publicUrl: string) {
   };
 }
 
+const signInPolicyOf = (config: AppConfig) => ({
+  ...DEFAULT_THROTTLE_POLICY,
+  baseLockSeconds: config.signInLockSeconds,
+});
+
 async function tokenVerifier(app: FastifyInstance, config: AppConfig, db: Db) {
   const sessionMaxSeconds = Math.round(config.sessionMaxHours * 3600);
   if (config.oidcAuthority) {
@@ -84,7 +107,7 @@ async function tokenVerifier(app: FastifyInstance, config: AppConfig, db: Db) {
     clientId: config.oidcClientId,
     apiAudience: config.apiAudience,
     db,
-    signInPolicy: { ...DEFAULT_THROTTLE_POLICY, baseLockSeconds: config.signInLockSeconds },
+    signInPolicy: signInPolicyOf(config),
     sessionMaxSeconds,
     ...(config.secretsKey ? { secretsKey: config.secretsKey } : {}),
     ...spaRedirects(config.publicUrl),
@@ -225,6 +248,19 @@ export async function buildApp({
   });
 
   app.decorate('accountMail', { mailer: mailer ?? mailerOf(config), publicUrl: config.publicUrl });
+  let secretBox: Promise<SecretBox> | undefined;
+  app.decorate('secretBox', () => {
+    secretBox ??= loadSecretBox(db, config.secretsKey).catch((error: unknown) => {
+      secretBox = undefined;
+      throw error;
+    });
+    return secretBox;
+  });
+  app.decorate('signInThrottle', {
+    lockedForSeconds: (email: string, ip: string) => lockedForSeconds(db, email, ip),
+    recordFailure: async (email: string, ip: string) =>
+      void (await recordFailedSignIn(db, email, ip, signInPolicyOf(config))),
+  });
   const verify = await tokenVerifier(app, config, db);
   const access = createAccessResolver(db);
   const authenticate = async (authorization: string | undefined): Promise<AuthUser> => {

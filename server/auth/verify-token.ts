@@ -16,6 +16,8 @@ export type TokenUser = {
   givenName?: string;
   /** An external provider's `email_verified`: only a verified e-mail may match a user of the portal. */
   emailVerified?: boolean;
+  /** The embedded provider's grant the token was issued under (`gid`): names the caller's session. */
+  grantId?: string;
 };
 
 /** The caller of an API request: the token's user with the roles the database holds for them now. */
@@ -64,11 +66,13 @@ function optionalString(value: unknown): string | undefined {
 
 function toTokenUser(payload: JWTPayload): TokenUser {
   if (!payload.sub) throw new AuthError('invalid_token', 'Access token has no subject');
+  const grantId = optionalString(payload.gid);
   return {
     sub: payload.sub,
     email: optionalString(payload.email),
     givenName: optionalString(payload.given_name),
     ...(payload.email_verified === true ? { emailVerified: true } : {}),
+    ...(grantId ? { grantId } : {}),
   };
 }
 

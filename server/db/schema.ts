@@ -4,6 +4,7 @@
 // times are timestamptz read as Date.
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   check,
   customType,
@@ -778,4 +779,29 @@ export const userRecoveryCodes = pgTable(
     usedAt: stamp('used_at'),
   },
   (t) => [primaryKey({ columns: [t.userId, t.codeHash] })],
+);
+
+/**
+ * The user's passkeys (WebAuthn credentials), a phishing-resistant second factor: the public key only;
+ * the private key never leaves the authenticator.
+ */
+export const userPasskeys = pgTable(
+  'user_passkeys',
+  {
+    /** The credential ID the authenticator chose, base64url. */
+    credentialId: text('credential_id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.userId, { onDelete: 'cascade' }),
+    /** The COSE public key. */
+    publicKey: bytea('public_key').notNull(),
+    /** The authenticator's signature counter (0 for authenticators without one); up to 2^32 - 1. */
+    counter: bigint('counter', { mode: 'number' }).notNull().default(0),
+    /** How the browser may reach the authenticator (usb, nfc, ble, internal, hybrid…). */
+    transports: jsonb('transports').$type<string[]>().notNull().default([]),
+    name: text('name').notNull(),
+    createdAt: createdAt(),
+    lastUsedAt: stamp('last_used_at'),
+  },
+  (t) => [index('user_passkeys_user_idx').on(t.userId)],
 );

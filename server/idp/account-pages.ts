@@ -108,21 +108,53 @@ ${opts.codes.map((code) => `<li><code>${escapeHtml(code)}</code></li>`).join('\n
   );
 }
 
-/** The second step of a sign-in: an authenticator code, or a recovery code instead. */
+/** The passkey part of the second step: the options for the browser, and where its answer goes. */
+export type PasskeyStep = {
+  action: string;
+  /** The WebAuthn request options (JSON), read by the page's script. */
+  options: string;
+  /** The script tags of the library and of our script (passkey-assets.ts). */
+  scripts: string;
+  error?: string;
+};
+
+function passkeyForm(passkey: PasskeyStep, pending: string): string {
+  const status = passkey.error
+    ? `<p id="passkey-status" class="alert" role="alert">${escapeHtml(passkey.error)}</p>`
+    : '<p id="passkey-status" aria-live="polite"></p>';
+  return `<form id="passkey-form" method="post" action="${escapeHtml(passkey.action)}" data-options="${escapeHtml(passkey.options)}">
+${hidden('pending', pending)}
+<input type="hidden" name="response" value="">
+${status}
+<button type="button" id="passkey-button" disabled>Use a passkey</button>
+</form>
+<noscript><p class="hint">Signing in with a passkey needs JavaScript.</p></noscript>`;
+}
+
+/**
+ * The second step of a sign-in: a passkey, an authenticator code, or a recovery code instead. `totp`
+ * false (a user with passkeys only) leaves out the code forms.
+ */
 export function verifyPage(opts: {
   action: string;
   pending: string;
   error?: string;
   /** The recovery-code form is open (it was the one submitted). */
   recovery?: boolean;
+  totp?: boolean;
+  passkey?: PasskeyStep;
 }): string {
+  const totp = opts.totp ?? true;
   const codeProblems = problemsOf('code-error', opts.error && !opts.recovery ? [opts.error] : undefined);
   const recoveryProblems = problemsOf('recovery-error', opts.error && opts.recovery ? [opts.error] : undefined);
-  return layout(
-    'Two-step verification',
-    `<h1>Two-step verification</h1>
-<p>Enter the 6-digit code from your authenticator app.</p>
-${codeProblems.alert}<form method="post" action="${escapeHtml(opts.action)}" novalidate>
+  const intro = opts.passkey
+    ? totp
+      ? 'Use one of your passkeys, or enter the 6-digit code from your authenticator app.'
+      : 'Use one of your passkeys to finish signing in.'
+    : 'Enter the 6-digit code from your authenticator app.';
+  const passkey = opts.passkey ? `${passkeyForm(opts.passkey, opts.pending)}\n` : '';
+  const codes = totp
+    ? `${codeProblems.alert}<form method="post" action="${escapeHtml(opts.action)}" novalidate>
 ${hidden('pending', opts.pending)}
 <label for="code">6-digit code</label>
 <input id="code" name="code" type="text" inputmode="numeric" autocomplete="one-time-code" pattern="[0-9 ]*" maxlength="8" required${codeProblems.invalid}${codeProblems.describedBy()}${opts.recovery ? '' : ' autofocus'}>
@@ -136,7 +168,14 @@ ${hidden('pending', opts.pending)}
 <input id="recovery" name="recovery" type="text" autocomplete="off" autocapitalize="characters" spellcheck="false" maxlength="64" required${recoveryProblems.invalid}${recoveryProblems.describedBy()}${opts.recovery ? ' autofocus' : ''}>
 <button type="submit">Use recovery code</button>
 </form>
-</details>`,
+</details>`
+    : '';
+  return layout(
+    'Two-step verification',
+    `<h1>Two-step verification</h1>
+<p>${intro}</p>
+${passkey}${codes}`,
+    opts.passkey?.scripts ?? '',
   );
 }
 

@@ -67,13 +67,13 @@ const MAX_EMAIL_LENGTH = 254;
 const PASSWORDS_DIFFER = 'The passwords do not match.';
 const WRONG_CODE = 'That code is not right. Check the time on your device and enter the newest code.';
 
-export function sendPage(reply: FastifyReply, html: string, status = 200): FastifyReply {
+export function sendPage(reply: FastifyReply, html: string, status = 200, csp = PAGE_CSP): FastifyReply {
   return (
     reply
       .code(status)
       .header('Content-Type', 'text/html; charset=utf-8')
       .header('Cache-Control', 'no-store')
-      .header('Content-Security-Policy', PAGE_CSP)
+      .header('Content-Security-Policy', csp)
       // The link token is in the path: it must not leave in a Referer.
       .header('Referrer-Policy', 'no-referrer')
       .send(html)

@@ -9,11 +9,15 @@ import {
   groupsRequireMfa,
   loadSecretBox,
   newTotpSecret,
+  passkeySignInOptions,
   recordSignIn,
+  relyingPartyOf,
   useRecoveryCode,
   useTotpCode,
   verifyCredentials,
+  verifyPasskeySignIn,
   type AccountMail,
+  type RelyingParty,
   type SecretBox,
 } from '../services/identity';
 import type { Db } from '../db/client';
@@ -33,10 +37,11 @@ import {
   type ThrottlePolicy,
 } from './sign-in-throttle';
 import { createIdentityProvider, type IdentityProviderOptions } from './provider';
-import { loginPage, messagePage } from './pages';
+import { loginPage, messagePage, PAGE_CSP, PASSKEY_PAGE_CSP } from './pages';
 import { audit, registerAccountRoutes, sendNotice, sendPage, totpQr, type AccountDeps } from './account-routes';
 import { enrolTotpPage, recoveryCodesPage, verifyPage } from './account-pages';
 import { openPending, sealPending } from './pending-state';
+import { loadPasskeyAssets, passkeyScriptTags, registerPasskeyAssets, type PasskeyAssets } from './passkey-assets';
 import { SIGNED_OUT_INACTIVITY, SIGNED_OUT_PARAM } from '../../src/contracts/session-limits';
 
 type IdpPluginOptions = {
@@ -47,15 +52,32 @@ type IdpPluginOptions = {
   signInPolicy: ThrottlePolicy;
   box: SecretBox;
   mail: () => AccountMail | undefined;
+  /** The portal's public origin and host: what passkeys are bound to. */
+  relyingParty: RelyingParty;
+  passkeyAssets: PasskeyAssets;
 };
 
 /** Seconds between a correct password and its second factor. */
 const SECOND_FACTOR_SECONDS = 10 * 60;
 const WRONG_CODE = 'That code is not right. Enter the newest code from your authenticator app.';
 const WRONG_RECOVERY_CODE = 'That recovery code is not right, or it was used already.';
+const WRONG_PASSKEY = 'That passkey could not be verified. Try again, or use another way.';
 
-/** The first factor passed, waiting for the second: sealed into the page, bound to the interaction. */
-type SignInPending = { userId: string; passwordOkAt: number };
+/**
+ * The first factor passed, waiting for the second: sealed into the page, bound to the interaction. With
+ * passkeys, the WebAuthn challenge the page's options carry.
+ */
+type SignInPending = { userId: string; passwordOkAt: number; challenge?: string };
+type VerifyPageOptions = {
+  /** The sealed state the page was posted with: shown again, its expiry does not move. */
+  sealed?: string;
+  hasTotp: boolean;
+  error?: string;
+  recovery?: boolean;
+  passkeyError?: string;
+  /** Options already made for this state's challenge (else made again from it). */
+  options?: Awaited<ReturnType<typeof passkeySignInOptions>>;
+};
 type EnrolPending = SignInPending & { totpSecret: string };
 
 const INVALID_CREDENTIALS = 'Invalid email or password.';
@@ -122,27 +144,50 @@ async function grantConsent(provider: Provider, interaction: Interaction): Promi
  */
 const idpPlugin: FastifyPluginAsync<IdpPluginOptions> = async (
   app,
-  { provider, clientId, db, signInPolicy, box, mail },
+  { provider, clientId, db, signInPolicy, box, mail, relyingParty, passkeyAssets },
 ) => {
   const mountPath = app.prefix;
   if (!mountPath) throw new Error('idpPlugin must be registered with a prefix equal to the issuer path');
   const loginAction = (uid: string) => `${mountPath}/interaction/${encodeURIComponent(uid)}/login`;
   const verifyAction = (uid: string) => `${mountPath}/interaction/${encodeURIComponent(uid)}/verify`;
   const enrolAction = (uid: string) => `${mountPath}/interaction/${encodeURIComponent(uid)}/enrol`;
+  const passkeyAction = (uid: string) => `${mountPath}/interaction/${encodeURIComponent(uid)}/passkey`;
   const forgotPasswordHref = `${mountPath}/forgot-password`;
   const deps: AccountDeps = { db, box, mail, mountPath, signInPolicy, log: app.log };
 
-  // A page shown again keeps the sealed state it was posted with: its expiry does not move.
-  const verifyPageFor = (
+  /**
+   * The second-factor page: "Use a passkey" when the state carries a challenge and the user still has
+   * passkeys (then the page loads its two script files, and its CSP allows them), the code forms with TOTP.
+   */
+  const sendVerifyPage = async (
+    reply: FastifyReply,
     uid: string,
-    pending: SignInPending | string,
-    extra: { error?: string; recovery?: boolean } = {},
-  ) =>
-    verifyPage({
+    pending: SignInPending,
+    opts: VerifyPageOptions,
+    status = 200,
+  ): Promise<FastifyReply> => {
+    const options =
+      opts.options ??
+      (pending.challenge ? await passkeySignInOptions(db, relyingParty, pending.userId, pending.challenge) : undefined);
+    const html = verifyPage({
       action: verifyAction(uid),
-      pending: typeof pending === 'string' ? pending : sealPending(box, 'signin', uid, pending, SECOND_FACTOR_SECONDS),
-      ...extra,
+      pending: opts.sealed ?? sealPending(box, 'signin', uid, pending, SECOND_FACTOR_SECONDS),
+      totp: opts.hasTotp,
+      ...(opts.error ? { error: opts.error } : {}),
+      ...(opts.recovery ? { recovery: true } : {}),
+      ...(options
+        ? {
+            passkey: {
+              action: passkeyAction(uid),
+              options: JSON.stringify(options),
+              scripts: passkeyScriptTags(passkeyAssets),
+              ...(opts.passkeyError ? { error: opts.passkeyError } : {}),
+            },
+          }
+        : {}),
     });
+    return sendPage(reply, html, status, options ? PASSKEY_PAGE_CSP : PAGE_CSP);
+  };
   const enrolPageFor = async (uid: string, pending: EnrolPending, email: string, error?: string) =>
     enrolTotpPage({
       action: enrolAction(uid),
@@ -232,9 +277,19 @@ const idpPlugin: FastifyPluginAsync<IdpPluginOptions> = async (
         }
         // With a second factor to come, the account's failure count stays until it is given: a correct
         // password must not reset the count of wrong codes.
-        const pending: SignInPending = { userId: account.userId, passwordOkAt: Date.now() };
         const factors = await factorUser(db, account.userId);
-        if (factors?.hasTotp) return sendPage(reply, verifyPageFor(interaction.uid, pending));
+        const options = await passkeySignInOptions(db, relyingParty, account.userId);
+        const pending: SignInPending = {
+          userId: account.userId,
+          passwordOkAt: Date.now(),
+          ...(options ? { challenge: options.challenge } : {}),
+        };
+        if (factors?.hasTotp || options) {
+          return sendVerifyPage(reply, interaction.uid, pending, {
+            hasTotp: factors?.hasTotp ?? false,
+            ...(options ? { options } : {}),
+          });
+        }
         if (await groupsRequireMfa(db, account.userId)) {
           return sendPage(
             reply,
@@ -260,7 +315,13 @@ const idpPlugin: FastifyPluginAsync<IdpPluginOptions> = async (
         const recovery = request.body?.recovery !== undefined && request.body.code === undefined;
         const factor = recovery ? 'recovery-code' : 'totp';
         const page = (error: string, status = 200) =>
-          sendPage(reply, verifyPageFor(interaction.uid, request.body?.pending ?? '', { error, recovery }), status);
+          sendVerifyPage(
+            reply,
+            interaction.uid,
+            pending,
+            { sealed: request.body?.pending ?? '', hasTotp: true, error, recovery },
+            status,
+          );
 
         const locked = await lockedForSeconds(db, user.email, request.ip);
         if (locked > 0) {
@@ -285,6 +346,43 @@ const idpPlugin: FastifyPluginAsync<IdpPluginOptions> = async (
       },
     );
 
+    // The passkey's answer to the challenge of the page (posted by its script): counted like a code.
+    pages.post<{ Params: { uid: string }; Body: Record<string, string> | undefined }>(
+      '/interaction/:uid/passkey',
+      async (request, reply) => {
+        const interaction = await findInteraction(provider, request, reply);
+        if (!interaction || interaction.prompt.name !== 'login') return sendExpired(reply);
+        const pending = openPending<SignInPending>(box, request.body?.pending, 'signin', interaction.uid);
+        const user = pending?.challenge ? await factorUser(db, pending.userId) : undefined;
+        if (!pending?.challenge || !user || user.status !== 'active') return sendExpired(reply);
+
+        const factor = 'passkey';
+        const page = (passkeyError: string, status = 200) =>
+          sendVerifyPage(
+            reply,
+            interaction.uid,
+            pending,
+            { sealed: request.body?.pending ?? '', hasTotp: user.hasTotp, passkeyError },
+            status,
+          );
+
+        const locked = await lockedForSeconds(db, user.email, request.ip);
+        if (locked > 0) {
+          await audit(db, user.email, 'signin.refused', { ip: request.ip, factor });
+          return page(lockMessage(locked), 429);
+        }
+        const ok = await verifyPasskeySignIn(db, relyingParty, user.userId, pending.challenge, request.body?.response);
+        if (!ok) {
+          const lockedNow = await recordFailedSignIn(db, user.email, request.ip, signInPolicy);
+          await audit(db, user.email, 'signin.failed', { ip: request.ip, factor });
+          return lockedNow > 0 ? page(lockMessage(lockedNow), 429) : page(WRONG_PASSKEY);
+        }
+        await recordSuccessfulSignIn(db, user.email);
+        await recordSignIn(db, user.userId);
+        return reply.redirect(await finishLogin(request, reply, user.userId), 303);
+      },
+    );
+
     // A user whose group requires a second factor and who has none sets one up before going on.
     pages.post<{ Params: { uid: string }; Body: Record<string, string> | undefined }>(
       '/interaction/:uid/enrol',
@@ -297,7 +395,7 @@ const idpPlugin: FastifyPluginAsync<IdpPluginOptions> = async (
         // Set up meanwhile (another tab): the code of that app is asked for instead.
         if (user.hasTotp) {
           const { userId, passwordOkAt } = pending;
-          return sendPage(reply, verifyPageFor(interaction.uid, { userId, passwordOkAt }));
+          return sendVerifyPage(reply, interaction.uid, { userId, passwordOkAt }, { hasTotp: true });
         }
 
         const check = checkTotp(request.body?.code ?? '', pending.totpSecret, null);
@@ -317,6 +415,7 @@ const idpPlugin: FastifyPluginAsync<IdpPluginOptions> = async (
     );
 
     registerAccountRoutes(pages, deps);
+    registerPasskeyAssets(pages, passkeyAssets, mountPath);
   });
 
   await app.register(async (passthrough) => {
@@ -390,6 +489,8 @@ export async function registerIdentityProvider(
     signInPolicy: opts.signInPolicy ?? DEFAULT_THROTTLE_POLICY,
     box,
     mail,
+    relyingParty: relyingPartyOf(opts.issuer),
+    passkeyAssets: loadPasskeyAssets(prefix),
   });
   return { jwks, provider };
 }

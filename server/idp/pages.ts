@@ -63,6 +63,13 @@ ${body}
 /** Security headers for pages without script: nothing but the inline style may load. */
 export const PAGE_CSP = "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; frame-ancestors 'none'";
 
+/**
+ * The two-step verification page offering a passkey: the same, with the two script files it names
+ * (same-origin, with their integrity); still no inline script, no connections (the answer is posted in a form).
+ */
+export const PASSKEY_PAGE_CSP =
+  "default-src 'none'; script-src 'self'; style-src 'unsafe-inline'; base-uri 'none'; frame-ancestors 'none'";
+
 export const INACTIVITY_NOTICE = 'You were signed out because of inactivity. Sign in again to continue.';
 
 export function loginPage(opts: {

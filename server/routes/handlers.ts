@@ -19,13 +19,21 @@ import {
   accountAccess,
   accountGroups,
   cancelInvitation,
+  changePassword,
   changeUserRoles,
+  confirmTotpSetup,
   deactivateUser,
   inviteUser,
+  myAccount,
+  newRecoveryCodes,
   reactivateUser,
   resendInvitation,
   resetUserMfa,
+  signOutOtherSessions,
+  signOutSession,
+  startTotpSetup,
   userList,
+  type AccountCaller,
   type UserAdmin,
 } from '../services/identity';
 import {
@@ -75,6 +83,7 @@ import {
 } from '../services/reference';
 import { censusReport, censusSummary, documentFile, listDocuments } from '../services/reports';
 import type { Handlers } from './handler-types';
+import { passkeyHandlers } from './passkey-handlers';
 
 /** The caller of a member request, with their roles in the group the call was authorised for. */
 const callerOf = (user: AuthUser, employerPK: number) => ({
@@ -90,6 +99,21 @@ const adminOf = (user: AuthUser, employerPK: number, request: FastifyRequest): U
   mail: request.server.accountMail,
 });
 
+/** The caller acting on their own account (My Account): the session of the token, mail and secrets. */
+const ownerOf = async (user: AuthUser, request: FastifyRequest): Promise<AccountCaller> => ({
+  userId: user.access.userId,
+  grantId: user.grantId,
+  mail: request.server.accountMail,
+  box: await request.server.secretBox(),
+  warn: (err, message) => request.log.warn({ err }, message),
+});
+
+/** A body the route validated; the endpoint helper of My Account types it as optional. */
+function given<T>(body: T | undefined): T {
+  if (body === undefined) throw badRequest('The request has no body.');
+  return body;
+}
+
 /** A save's answer; its ETag names the draft's new version (none when nothing was stored). */
 function withEtag(reply: FastifyReply, { answer, version }: SaveResult) {
   if (version !== null) reply.header('etag', etagOf(version));
@@ -104,6 +128,22 @@ function withEtag(reply: FastifyReply, { answer, version }: SaveResult) {
 export const handlers: Handlers = {
   accountAccess: async ({ user, query }) => accountAccess(user.access, query.employerPK),
   accountGroups: ({ db, user, query }) => accountGroups(db, user.access, query),
+  ...passkeyHandlers,
+
+  myAccount: async ({ db, user, request }) => myAccount(db, await ownerOf(user, request)),
+  // A wrong current password counts as a failed sign-in of the account, as at the sign-in form.
+  changePassword: async ({ db, user, body, request }) =>
+    changePassword(db, await ownerOf(user, request), given(body), {
+      lockedForSeconds: (email) => request.server.signInThrottle.lockedForSeconds(email, request.ip),
+      onWrongPassword: (email) => request.server.signInThrottle.recordFailure(email, request.ip),
+    }),
+  startTotpSetup: async ({ db, user, request }) => startTotpSetup(db, await ownerOf(user, request)),
+  confirmTotpSetup: async ({ db, user, body, request }) =>
+    confirmTotpSetup(db, await ownerOf(user, request), given(body)),
+  newRecoveryCodes: async ({ db, user, request }) => newRecoveryCodes(db, await ownerOf(user, request)),
+  signOutSession: async ({ db, user, body, request }) =>
+    signOutSession(db, await ownerOf(user, request), given(body).id),
+  signOutOtherSessions: async ({ db, user, request }) => signOutOtherSessions(db, await ownerOf(user, request)),
 
   userList: ({ db, employerPK, query }) => userList(db, employerPK, query),
   userExport: ({ db, user, employerPK, body, request }) =>

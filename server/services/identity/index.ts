@@ -41,3 +41,25 @@ export {
 } from './account-links';
 export type { LinkUser } from './account-links';
 export { createSecretBox } from './secret-box';
+export {
+  changePassword,
+  confirmTotpSetup,
+  myAccount,
+  MY_ACCOUNT_MESSAGES,
+  newRecoveryCodes,
+  signOutOtherSessions,
+  signOutSession,
+  startTotpSetup,
+} from './my-account';
+export type { AccountCaller } from './my-account';
+export {
+  finishPasskeyRegistration,
+  hasPasskeys,
+  listPasskeys,
+  passkeySignInOptions,
+  relyingPartyOf,
+  removePasskey,
+  startPasskeyRegistration,
+  verifyPasskeySignIn,
+} from './passkeys';
+export type { RelyingParty } from './passkeys';
