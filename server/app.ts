@@ -247,7 +247,11 @@ export async function buildApp({
       config.publicUrl.startsWith('https://') ? header : header.replace(/\s*upgrade-insecure-requests;?/, ''),
   });
 
-  app.decorate('accountMail', { mailer: mailer ?? mailerOf(config), publicUrl: config.publicUrl });
+  app.decorate('accountMail', {
+    mailer: mailer ?? mailerOf(config),
+    publicUrl: config.publicUrl,
+    externalSignIn: config.oidcAuthority !== undefined,
+  });
   let secretBox: Promise<SecretBox> | undefined;
   app.decorate('secretBox', () => {
     secretBox ??= loadSecretBox(db, config.secretsKey).catch((error: unknown) => {

@@ -112,6 +112,8 @@ export async function createIdentityProvider(
       // `gid` lets the API refuse the token once its grant is revoked (logout, refresh-token reuse).
       return {
         email: account.email,
+        // Proven when the invitation mailed to it was accepted; a portal behind this provider may match on it.
+        email_verified: true,
         given_name: account.givenName,
         ...(token.grantId ? { gid: token.grantId } : {}),
         // The sign-in time, so the API refuses tokens past the absolute session limit.

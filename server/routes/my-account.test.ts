@@ -92,6 +92,17 @@ describe('changing the password', () => {
     expect(throttle?.failures).toBe(1);
   });
 
+  it('checks no password while the sign-in throttle locks the account', async () => {
+    const auth = await bearer('funding@example.com');
+    const attempt = (currentPassword: string) =>
+      call('changePassword', auth, { currentPassword, newPassword: NEW_PASSWORD, confirmPassword: NEW_PASSWORD });
+    for (let i = 0; i < 5; i++) expect((await attempt(`wrong ${i}`)).status).toBe(400);
+    const locked = await attempt(DEMO_PASSWORD);
+    expect(locked.status).toBe(429);
+    expect(locked.body.detail).toMatch(/^Too many failed attempts\. Try again in \d+ minutes?\.$/);
+    await t.db.delete(signInThrottles);
+  });
+
   it('refuses a common new password and one that does not match its confirmation', async () => {
     const auth = await bearer(EMAIL);
     const common = await call('changePassword', auth, {

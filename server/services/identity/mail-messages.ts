@@ -63,20 +63,29 @@ export function invitationMail({
   link,
   invitedBy,
   expiresDays,
+  externalSignIn = false,
 }: {
   givenName: string;
   link: string;
   invitedBy: string;
   expiresDays: number;
+  /** The portal signs in through the organisation's own provider: the link is the portal, not a one-time link. */
+  externalSignIn?: boolean;
 }): MailContent {
   return {
     subject: `You're invited to ${PRODUCT}`,
     ...render({
       givenName,
-      paragraphs: [`${invitedBy.trim()} invited you to ${PRODUCT}. Use the link below to set up your account.`],
-      action: { label: 'Accept the invitation', link: checkedLink(link) },
+      paragraphs: [
+        externalSignIn
+          ? `${invitedBy.trim()} invited you to ${PRODUCT}. Open it with the link below and sign in with your organisation's account.`
+          : `${invitedBy.trim()} invited you to ${PRODUCT}. Use the link below to set up your account.`,
+      ],
+      action: { label: externalSignIn ? `Open ${PRODUCT}` : 'Accept the invitation', link: checkedLink(link) },
       after: [
-        `The link works once and expires in ${expiresDays} ${expiresDays === 1 ? 'day' : 'days'}.`,
+        ...(externalSignIn
+          ? []
+          : [`The link works once and expires in ${expiresDays} ${expiresDays === 1 ? 'day' : 'days'}.`]),
         "If you weren't expecting this invitation, you can ignore this e-mail.",
       ],
     }),

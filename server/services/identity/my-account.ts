@@ -243,9 +243,7 @@ export async function changePassword(
   const locked = await opts.lockedForSeconds(user.email);
   if (locked > 0) {
     const minutes = Math.max(1, Math.ceil(locked / 60));
-    throw tooManyRequests(
-      `Too many failed attempts. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
-    );
+    throw tooManyRequests(`Too many failed attempts. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`);
   }
   if (!(await verifyPassword(body.currentPassword, user.passwordHash))) {
     await opts.onWrongPassword(user.email);

@@ -25,8 +25,12 @@ export type UserAdmin = {
   mail: AccountMail;
 };
 
-/** The mailer and the portal's public URL, which the links in messages start with. */
-export type AccountMail = { mailer: Mailer; publicUrl: string };
+/**
+ * The mailer and the portal's public URL, which the links in messages start with. With an external
+ * identity provider (`externalSignIn`), an invitation links to the portal itself, where the person
+ * signs in with their organisation's account and is matched by verified e-mail.
+ */
+export type AccountMail = { mailer: Mailer; publicUrl: string; externalSignIn?: boolean };
 
 export const invitationPath = (token: string) => `/idp/invitation/${token}`;
 
@@ -207,6 +211,16 @@ async function setRoles(db: Db, userId: string, employerPK: number, roles: reado
 }
 
 async function sendInvitation(db: Db, admin: UserAdmin, user: { userId: string; email: string; givenName: string }) {
+  if (admin.mail.externalSignIn) {
+    const message = invitationMail({
+      givenName: user.givenName,
+      link: `${admin.mail.publicUrl}/`,
+      invitedBy: `${admin.access.givenName} ${admin.access.familyName}`,
+      expiresDays: INVITATION_DAYS,
+      externalSignIn: true,
+    });
+    return deliver(admin.mail, user.email, message);
+  }
   // A new link replaces any earlier one.
   await db
     .update(userLinks)
@@ -262,11 +276,12 @@ export async function inviteUser(
       email: body.email,
       givenName: body.givenName,
       familyName: body.familyName,
-      status: 'invited',
+      // Behind an external provider there is no password to set: the first sign-in there is the acceptance.
+      status: admin.mail.externalSignIn ? 'active' : 'invited',
     });
   }
   await setRoles(db, userId, admin.employerPK, body.roles);
-  if (!existing || existing.status === 'invited') {
+  if (!existing || existing.status === 'invited' || admin.mail.externalSignIn) {
     await sendInvitation(db, admin, { userId, email: body.email, givenName: existing?.givenName ?? body.givenName });
   }
   await bumpAccessVersion(db);
