@@ -1,5 +1,5 @@
 import type { Writable } from 'node:stream';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
@@ -40,15 +40,17 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** How account messages (invitations, resets, security notices) leave, and the links' base URL. */
     accountMail: AccountMail;
-    /** The box sealing TOTP secrets and pending setups (SECRETS_KEY's key, as the IdP's), loaded once. */
+    /** The box sealing TOTP secrets and pending setups: SECRETS_KEY's key, or the stored one, as the IdP's. */
     secretBox(): Promise<SecretBox>;
     /**
      * The sign-in throttle for passwords checked outside the sign-in form (My Account): counted with
      * the app's own database, not a request's transaction, so a refused change still counts.
      */
     signInThrottle: {
-      lockedForSeconds(email: string, ip: string): Promise<number>;
-      recordFailure(email: string, ip: string): Promise<void>;
+      /** Read with the request's own database handle (a change runs in a transaction). */
+      lockedForSeconds(db: Db, email: string, ip: string): Promise<number>;
+      /** Counted once the answer is ready, after the change's transaction rolled back. */
+      recordFailure(request: FastifyRequest, email: string): void;
     };
     /**
      * Begins shutdown: /readyz answers 503 and the processing worker claims nothing more, while
@@ -252,18 +254,21 @@ export async function buildApp({
     publicUrl: config.publicUrl,
     externalSignIn: config.oidcAuthority !== undefined,
   });
-  let secretBox: Promise<SecretBox> | undefined;
-  app.decorate('secretBox', () => {
-    secretBox ??= loadSecretBox(db, config.secretsKey).catch((error: unknown) => {
-      secretBox = undefined;
-      throw error;
-    });
-    return secretBox;
-  });
+  // Loaded here, not at a request: a request's change runs in a transaction, and the key is stored once.
+  const secretBox = await loadSecretBox(db, config.secretsKey);
+  app.decorate('secretBox', () => Promise.resolve(secretBox));
+  const failedSignIns = new WeakMap<FastifyRequest, string>();
   app.decorate('signInThrottle', {
-    lockedForSeconds: (email: string, ip: string) => lockedForSeconds(db, email, ip),
-    recordFailure: async (email: string, ip: string) =>
-      void (await recordFailedSignIn(db, email, ip, signInPolicyOf(config))),
+    lockedForSeconds: (handle: Db, email: string, ip: string) => lockedForSeconds(handle, email, ip),
+    recordFailure: (request: FastifyRequest, email: string) => void failedSignIns.set(request, email),
+  });
+  app.addHook('onSend', async (request, _reply, payload) => {
+    const email = failedSignIns.get(request);
+    if (email !== undefined) {
+      failedSignIns.delete(request);
+      await recordFailedSignIn(db, email, request.ip, signInPolicyOf(config));
+    }
+    return payload;
   });
   const verify = await tokenVerifier(app, config, db);
   const access = createAccessResolver(db);

@@ -24,6 +24,7 @@ import {
   confirmTotpSetup,
   deactivateUser,
   inviteUser,
+  listPasskeys,
   myAccount,
   newRecoveryCodes,
   reactivateUser,
@@ -130,12 +131,13 @@ export const handlers: Handlers = {
   accountGroups: ({ db, user, query }) => accountGroups(db, user.access, query),
   ...passkeyHandlers,
 
-  myAccount: async ({ db, user, request }) => myAccount(db, await ownerOf(user, request)),
+  myAccount: async ({ db, user, request }) =>
+    myAccount(db, await ownerOf(user, request), await listPasskeys(db, user.access.userId)),
   // A wrong current password counts as a failed sign-in of the account, as at the sign-in form.
   changePassword: async ({ db, user, body, request }) =>
     changePassword(db, await ownerOf(user, request), given(body), {
-      lockedForSeconds: (email) => request.server.signInThrottle.lockedForSeconds(email, request.ip),
-      onWrongPassword: (email) => request.server.signInThrottle.recordFailure(email, request.ip),
+      lockedForSeconds: (email) => request.server.signInThrottle.lockedForSeconds(db, email, request.ip),
+      onWrongPassword: (email) => request.server.signInThrottle.recordFailure(request, email),
     }),
   startTotpSetup: async ({ db, user, request }) => startTotpSetup(db, await ownerOf(user, request)),
   confirmTotpSetup: async ({ db, user, body, request }) =>

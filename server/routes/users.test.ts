@@ -110,6 +110,17 @@ describe('inviting', () => {
       .from(auditEvents)
       .where(and(eq(auditEvents.endpoint, 'inviteUser'), eq(auditEvents.status, 200)));
     expect(row).toMatchObject({ employerPK: 2, action: 'access.change', records: [`user:${answer.user!.userId}`] });
+
+    // And the group's Access Report shows it.
+    const report = await t.app.inject({
+      method: 'GET',
+      url: `${endpointUrl(endpoints.accessReport)}?employerPK=2&endpoint=inviteUser`,
+      headers: await t.auth('auditor@example.com'),
+    });
+    expect(report.statusCode).toBe(200);
+    expect(report.json().list).toContainEqual(
+      expect.objectContaining({ actorEmail: ADMIN, endpoint: 'inviteUser', records: [`user:${answer.user!.userId}`] }),
+    );
   });
 
   it('refuses bad input with field errors and an existing user of the group with a 409', async () => {
@@ -156,6 +167,45 @@ describe('inviting', () => {
 
     expect(await ok('cancelInvitation', ADMIN, { employerPK: 2, userId: user!.userId })).toEqual({ user: null });
     expect(await t.db.select().from(users).where(eq(users.userId, user!.userId))).toEqual([]);
+  });
+});
+
+describe('delegated scope', () => {
+  const usersEndpoints = (Object.keys(endpoints) as EndpointName[]).filter((name) => endpoints[name].area === 'users');
+
+  it('covers every Users call', () => {
+    expect(usersEndpoints.sort()).toEqual(
+      [
+        'cancelInvitation',
+        'changeUserRoles',
+        'deactivateUser',
+        'inviteUser',
+        'reactivateUser',
+        'resendInvitation',
+        'resetUserMfa',
+        'userExport',
+        'userList',
+      ].sort(),
+    );
+  });
+
+  it('keeps the GroupAdmin of group 2 from reading or changing users and grants of group 3 through any of them', async () => {
+    const before = await t.db.select().from(userGrants).where(eq(userGrants.employerPK, 3));
+    for (const name of usersEndpoints) {
+      const input = {
+        employerPK: 3,
+        userId: 'user-broker',
+        email: 'x@example.com',
+        givenName: 'X',
+        familyName: 'Y',
+        roles: ['HR'],
+        format: 'csv',
+      };
+      const res = await call(name as UserCall, ADMIN, input);
+      expect(res.statusCode, name).toBe(403);
+      expect(res.body, name).not.toContain('broker@example.com');
+    }
+    expect(await t.db.select().from(userGrants).where(eq(userGrants.employerPK, 3))).toEqual(before);
   });
 });
 

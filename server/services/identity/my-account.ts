@@ -234,7 +234,8 @@ export async function changePassword(
   opts: {
     /** Seconds the sign-in throttle still locks the account (or the caller's address) for. */
     lockedForSeconds: (email: string) => Promise<number>;
-    onWrongPassword: (email: string) => Promise<void>;
+    /** Counts a failed sign-in (once the refusal's transaction is over). */
+    onWrongPassword: (email: string) => void;
     hasPasskeys?: boolean;
   },
 ): Promise<{ ok: true }> {
@@ -246,7 +247,7 @@ export async function changePassword(
     throw tooManyRequests(`Too many failed attempts. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`);
   }
   if (!(await verifyPassword(body.currentPassword, user.passwordHash))) {
-    await opts.onWrongPassword(user.email);
+    opts.onWrongPassword(user.email);
     throw invalidFields({ currentPassword: [MY_ACCOUNT_MESSAGES.wrongCurrentPassword] });
   }
   const problems = passwordProblems(body.newPassword, {
