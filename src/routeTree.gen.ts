@@ -25,6 +25,7 @@ import { Route as AuthenticatedEnrollmentManagerRouteImport } from './routes/_au
 import { Route as AuthenticatedFundingReportRouteImport } from './routes/_authenticated/funding-report'
 import { Route as AuthenticatedInvoiceRouteImport } from './routes/_authenticated/invoice'
 import { Route as AuthenticatedMonthlyReportsRouteImport } from './routes/_authenticated/monthly-reports'
+import { Route as AuthenticatedMyAccountRouteImport } from './routes/_authenticated/my-account'
 import { Route as AuthenticatedRequestNewIdCardRouteImport } from './routes/_authenticated/request-new-id-card'
 import { Route as AuthenticatedUsersRouteImport } from './routes/_authenticated/users'
 import { Route as LogoutIndexRouteImport } from './routes/logout/index'
@@ -132,6 +133,11 @@ const AuthenticatedMonthlyReportsRoute =
     path: '/monthly-reports',
     getParentRoute: () => AuthenticatedRoute,
   } as any)
+const AuthenticatedMyAccountRoute = AuthenticatedMyAccountRouteImport.update({
+  id: '/my-account',
+  path: '/my-account',
+  getParentRoute: () => AuthenticatedRoute,
+} as any)
 const AuthenticatedRequestNewIdCardRoute =
   AuthenticatedRequestNewIdCardRouteImport.update({
     id: '/request-new-id-card',
@@ -256,6 +262,7 @@ export interface FileRoutesByFullPath {
   '/funding-report': typeof AuthenticatedFundingReportRoute
   '/invoice': typeof AuthenticatedInvoiceRoute
   '/monthly-reports': typeof AuthenticatedMonthlyReportsRoute
+  '/my-account': typeof AuthenticatedMyAccountRoute
   '/request-new-id-card': typeof AuthenticatedRequestNewIdCardRoute
   '/users': typeof AuthenticatedUsersRoute
   '/logout/callback': typeof LogoutCallbackRoute
@@ -290,6 +297,7 @@ export interface FileRoutesByTo {
   '/funding-report': typeof AuthenticatedFundingReportRoute
   '/invoice': typeof AuthenticatedInvoiceRoute
   '/monthly-reports': typeof AuthenticatedMonthlyReportsRoute
+  '/my-account': typeof AuthenticatedMyAccountRoute
   '/request-new-id-card': typeof AuthenticatedRequestNewIdCardRoute
   '/users': typeof AuthenticatedUsersRoute
   '/logout/callback': typeof LogoutCallbackRoute
@@ -327,6 +335,7 @@ export interface FileRoutesById {
   '/_authenticated/funding-report': typeof AuthenticatedFundingReportRoute
   '/_authenticated/invoice': typeof AuthenticatedInvoiceRoute
   '/_authenticated/monthly-reports': typeof AuthenticatedMonthlyReportsRoute
+  '/_authenticated/my-account': typeof AuthenticatedMyAccountRoute
   '/_authenticated/request-new-id-card': typeof AuthenticatedRequestNewIdCardRoute
   '/_authenticated/users': typeof AuthenticatedUsersRoute
   '/logout/callback': typeof LogoutCallbackRoute
@@ -365,6 +374,7 @@ export interface FileRouteTypes {
     | '/funding-report'
     | '/invoice'
     | '/monthly-reports'
+    | '/my-account'
     | '/request-new-id-card'
     | '/users'
     | '/logout/callback'
@@ -399,6 +409,7 @@ export interface FileRouteTypes {
     | '/funding-report'
     | '/invoice'
     | '/monthly-reports'
+    | '/my-account'
     | '/request-new-id-card'
     | '/users'
     | '/logout/callback'
@@ -435,6 +446,7 @@ export interface FileRouteTypes {
     | '/_authenticated/funding-report'
     | '/_authenticated/invoice'
     | '/_authenticated/monthly-reports'
+    | '/_authenticated/my-account'
     | '/_authenticated/request-new-id-card'
     | '/_authenticated/users'
     | '/logout/callback'
@@ -580,6 +592,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthenticatedMonthlyReportsRouteImport
       parentRoute: typeof AuthenticatedRoute
     }
+    '/_authenticated/my-account': {
+      id: '/_authenticated/my-account'
+      path: '/my-account'
+      fullPath: '/my-account'
+      preLoaderRoute: typeof AuthenticatedMyAccountRouteImport
+      parentRoute: typeof AuthenticatedRoute
+    }
     '/_authenticated/request-new-id-card': {
       id: '/_authenticated/request-new-id-card'
       path: '/request-new-id-card'
@@ -720,6 +739,7 @@ interface AuthenticatedRouteChildren {
   AuthenticatedFundingReportRoute: typeof AuthenticatedFundingReportRoute
   AuthenticatedInvoiceRoute: typeof AuthenticatedInvoiceRoute
   AuthenticatedMonthlyReportsRoute: typeof AuthenticatedMonthlyReportsRoute
+  AuthenticatedMyAccountRoute: typeof AuthenticatedMyAccountRoute
   AuthenticatedRequestNewIdCardRoute: typeof AuthenticatedRequestNewIdCardRoute
   AuthenticatedUsersRoute: typeof AuthenticatedUsersRoute
   AuthenticatedIndexRoute: typeof AuthenticatedIndexRoute
@@ -750,6 +770,7 @@ const AuthenticatedRouteChildren: AuthenticatedRouteChildren = {
   AuthenticatedFundingReportRoute: AuthenticatedFundingReportRoute,
   AuthenticatedInvoiceRoute: AuthenticatedInvoiceRoute,
   AuthenticatedMonthlyReportsRoute: AuthenticatedMonthlyReportsRoute,
+  AuthenticatedMyAccountRoute: AuthenticatedMyAccountRoute,
   AuthenticatedRequestNewIdCardRoute: AuthenticatedRequestNewIdCardRoute,
   AuthenticatedUsersRoute: AuthenticatedUsersRoute,
   AuthenticatedIndexRoute: AuthenticatedIndexRoute,

@@ -233,7 +233,7 @@ describe('a user without two-step verification', () => {
 
   it('must set up a second factor with a short password', async () => {
     const path = await invite('short.password@example.com');
-    const enrol = await post(path, { password: 'tangerine42', confirm: 'tangerine42' });
+    const enrol = await post(path, { password: 'vq7#Lm2!xz', confirm: 'vq7#Lm2!xz' });
     expect(enrol.body).toContain('Set up two-step verification');
     expect(enrol.body).not.toContain('Skip for now');
     const skipped = await post(path, { pending: hiddenPending(enrol.body), skip: 'yes' });

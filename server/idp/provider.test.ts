@@ -295,6 +295,8 @@ describe('identity provider', () => {
       sub: 'user-broker',
       email: 'broker@example.com',
       givenName: 'Brian',
+      emailVerified: true,
+      grantId: expect.any(String),
     });
     // The ID token is for the SPA, not the API.
     await expect(verify(`Bearer ${body.id_token}`)).rejects.toThrow();

@@ -109,12 +109,6 @@ const ownerOf = async (user: AuthUser, request: FastifyRequest): Promise<Account
   warn: (err, message) => request.log.warn({ err }, message),
 });
 
-/** A body the route validated; the endpoint helper of My Account types it as optional. */
-function given<T>(body: T | undefined): T {
-  if (body === undefined) throw badRequest('The request has no body.');
-  return body;
-}
-
 /** A save's answer; its ETag names the draft's new version (none when nothing was stored). */
 function withEtag(reply: FastifyReply, { answer, version }: SaveResult) {
   if (version !== null) reply.header('etag', etagOf(version));
@@ -135,16 +129,18 @@ export const handlers: Handlers = {
     myAccount(db, await ownerOf(user, request), await listPasskeys(db, user.access.userId)),
   // A wrong current password counts as a failed sign-in of the account, as at the sign-in form.
   changePassword: async ({ db, user, body, request }) =>
-    changePassword(db, await ownerOf(user, request), given(body), {
+    changePassword(db, await ownerOf(user, request), body, {
       lockedForSeconds: (email) => request.server.signInThrottle.lockedForSeconds(db, email, request.ip),
       onWrongPassword: (email) => request.server.signInThrottle.recordFailure(request, email),
+      hasPasskeys: (await listPasskeys(db, user.access.userId)).length > 0,
     }),
   startTotpSetup: async ({ db, user, request }) => startTotpSetup(db, await ownerOf(user, request)),
-  confirmTotpSetup: async ({ db, user, body, request }) =>
-    confirmTotpSetup(db, await ownerOf(user, request), given(body)),
-  newRecoveryCodes: async ({ db, user, request }) => newRecoveryCodes(db, await ownerOf(user, request)),
-  signOutSession: async ({ db, user, body, request }) =>
-    signOutSession(db, await ownerOf(user, request), given(body).id),
+  confirmTotpSetup: async ({ db, user, body, request }) => confirmTotpSetup(db, await ownerOf(user, request), body),
+  newRecoveryCodes: async ({ db, user, request }) =>
+    newRecoveryCodes(db, await ownerOf(user, request), {
+      hasPasskeys: (await listPasskeys(db, user.access.userId)).length > 0,
+    }),
+  signOutSession: async ({ db, user, body, request }) => signOutSession(db, await ownerOf(user, request), body.id),
   signOutOtherSessions: async ({ db, user, request }) => signOutOtherSessions(db, await ownerOf(user, request)),
 
   userList: ({ db, employerPK, query }) => userList(db, employerPK, query),

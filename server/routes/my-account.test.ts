@@ -29,7 +29,8 @@ async function call(name: EndpointName, authorization: string, payload?: object)
     method: endpoint.method,
     url: endpointUrl(endpoint),
     headers: { authorization },
-    ...(payload ? { payload } : endpoint.method === 'POST' ? { payload: {} } : {}),
+    // Calls without a body send none, as the SPA does.
+    ...(payload ? { payload } : {}),
   });
   return { status: res.statusCode, body: res.body ? (JSON.parse(res.body) as Record<string, unknown>) : {} };
 }
@@ -260,7 +261,18 @@ describe('sessions', () => {
     expect((await accountOf(first)).sessions).toHaveLength(2);
 
     const thirdGrant = grantOf(third);
+    // A grant no session holds any more (its session expired; its refresh token lives on).
+    await t.db.insert(oidcModels).values([
+      { kind: 'Grant', id: 'orphan-grant', payload: { accountId: 'user-reports', clientId: 'group-portal' } },
+      {
+        kind: 'RefreshToken',
+        id: 'orphan-refresh',
+        grantId: 'orphan-grant',
+        payload: { accountId: 'user-reports', grantId: 'orphan-grant' },
+      },
+    ]);
     expect(await call('signOutOtherSessions', first)).toEqual({ status: 200, body: { ok: true } });
+    expect(await rowsOfGrants(['orphan-grant'])).toHaveLength(0);
     const left = await accountOf(first);
     expect(left.sessions).toHaveLength(1);
     expect(left.sessions[0]!.current).toBe(true);

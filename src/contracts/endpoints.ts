@@ -132,7 +132,8 @@ const ownAccount = <
     summary,
     area: 'self',
     scope: { kind: 'user' },
-    ...(parts.body ? { body: parts.body as Exclude<B, undefined> } : {}),
+    // Typed as given: a call with a body requires it, one without has none.
+    body: parts.body as B,
     ...(method === 'POST' ? { audit: { action: 'change' as const } } : {}),
     responseType: 'json',
     response: parts.response,

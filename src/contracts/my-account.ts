@@ -62,6 +62,7 @@ export const confirmTotpBody = z.object({
   pending,
   code: z
     .string()
+    .max(16, 'Enter the 6-digit code from your app.')
     .trim()
     .regex(/^\d{3} ?\d{3}$/, 'Enter the 6-digit code from your app.'),
 });
@@ -78,4 +79,6 @@ export const passkeyRegistrationFinishBody = z.object({
 });
 export const passkeyAnswer = z.object({ passkey: passkeySummary });
 export const removePasskeyBody = z.object({ id: z.string().min(1).max(512) });
+export type PasskeyRegistrationFinishBody = z.input<typeof passkeyRegistrationFinishBody>;
+export type RemovePasskeyBody = z.input<typeof removePasskeyBody>;
 export const signOutSessionBody = z.object({ id: z.string().min(1).max(200) });

@@ -1,6 +1,7 @@
 // The "Use a passkey" button of the two-step verification page (served as a file: the page's CSP allows
 // no inline script). Reads the WebAuthn options the server put on the form, asks the browser for a
 // passkey signature and posts it in the form; the server checks it.
+/* global document, window */
 (function () {
   'use strict';
   var form = document.getElementById('passkey-form');
@@ -24,7 +25,7 @@
     var options;
     try {
       options = JSON.parse(form.getAttribute('data-options') || '');
-    } catch (_error) {
+    } catch {
       show('This page is out of date. Reload it and try again.');
       return;
     }

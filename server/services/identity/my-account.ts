@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { and, eq, inArray, isNull, not, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, isNull, not, or, sql, type SQL } from 'drizzle-orm';
 import { BRAND } from '../../../src/contracts/brand';
 import type { MyAccount, RecoveryCodes, TotpSetup } from '../../../src/contracts/my-account';
 import type { Db } from '../../db/client';
@@ -155,7 +155,8 @@ async function endOtherSessions(db: Db, caller: AccountCaller): Promise<void> {
   if (current) kept.push(and(eq(oidcModels.kind, 'Session'), eq(oidcModels.id, current.rowId))!);
   if (keptGrants.length > 0) {
     kept.push(and(eq(oidcModels.kind, 'Grant'), inArray(oidcModels.id, keptGrants))!);
-    kept.push(inArray(oidcModels.grantId, keptGrants));
+    // Not null first: a null grant_id would make the whole condition null, and the row would stay.
+    kept.push(and(isNotNull(oidcModels.grantId), inArray(oidcModels.grantId, keptGrants))!);
   }
   await db
     .delete(oidcModels)

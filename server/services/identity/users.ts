@@ -10,7 +10,7 @@ import {
   type UserList,
 } from '../../../src/contracts/users';
 import type { Db } from '../../db/client';
-import { employers, oidcModels, userGrants, userLinks, userRecoveryCodes, users } from '../../db/schema';
+import { employers, oidcModels, userGrants, userLinks, userPasskeys, userRecoveryCodes, users } from '../../db/schema';
 import { contains } from '../../lib/like-pattern';
 import { conflict, forbidden, HttpProblem, notFound } from '../../lib/problem';
 import { bumpAccessVersion, type UserAccess } from './access';
@@ -41,7 +41,7 @@ const userColumns = {
   familyName: users.familyName,
   status: users.status,
   lastSignInAt: users.lastSignInAt,
-  mfaEnabled: sql<boolean>`${users.totpSecret} is not null`,
+  mfaEnabled: sql<boolean>`(${users.totpSecret} is not null or exists (select 1 from ${userPasskeys} p where p.user_id = users.user_id))`,
 };
 
 // Correlated on "users"."user_id" written out: an interpolated column would render unqualified, and
@@ -399,7 +399,7 @@ export async function reactivateUser(db: Db, admin: UserAdmin, userId: string): 
   return { user: await groupUserOf(db, admin.employerPK, userId) };
 }
 
-/** Removes the user's second factor and recovery codes; they set up a new one at their next sign-in. */
+/** Removes the user's second factors (TOTP, passkeys) and recovery codes; they set up a new one at their next sign-in. */
 export async function resetUserMfa(db: Db, admin: UserAdmin, userId: string): Promise<UserAnswer> {
   const user = await requireGroupUser(db, admin.employerPK, userId);
   if ((await groupsBeyondCaller(db, admin, userId)).length > 0) throw conflict(USER_MESSAGES.otherGroups);
@@ -408,6 +408,7 @@ export async function resetUserMfa(db: Db, admin: UserAdmin, userId: string): Pr
     .set({ totpSecret: null, totpLastStep: null, updatedAt: sql`now()` })
     .where(eq(users.userId, userId));
   await db.delete(userRecoveryCodes).where(eq(userRecoveryCodes.userId, userId));
+  await db.delete(userPasskeys).where(eq(userPasskeys.userId, userId));
   await deliver(admin.mail, user.email, securityNoticeMail({ givenName: user.givenName, change: 'mfa-reset' }));
   return { user: await groupUserOf(db, admin.employerPK, userId) };
 }

@@ -8,8 +8,13 @@ export function visibleMenu(groupRoles: readonly GroupRoles[], currentEmployerPK
 
 const firstSegment = (path: string) => path.split('/')[1] ?? '';
 
+/** Pages reached from the top bar rather than the menu. */
+const OUTSIDE_MENU: Readonly<Record<string, string>> = { '/my-account': 'My Account' };
+
 /** Label of the menu entry owning a path: the exact one, else the one of the same section. */
 export function pageLabelOf(pathname: string): string {
+  const outside = OUTSIDE_MENU[pathname];
+  if (outside) return outside;
   const routed = MENU.filter((entry): entry is Extract<MenuEntry, { path: string }> => 'path' in entry);
   const exact = routed.find((entry) => entry.path === pathname);
   if (exact) return exact.label;

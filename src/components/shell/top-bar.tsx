@@ -1,9 +1,12 @@
+import AccountCircleIcon from '@mui/icons-material/AccountCircle';
 import MenuIcon from '@mui/icons-material/Menu';
 import AppBar from '@mui/material/AppBar';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
 import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
+import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { BackToTopButton } from './back-to-top-button';
 
@@ -53,6 +56,20 @@ export function TopBar({ pageLabel, group, givenName, logout, onOpenMenu }: TopB
           <Typography noWrap data-testid="user-given-name" sx={{ display: { xs: 'none', sm: 'block' } }}>
             {givenName}
           </Typography>
+          {/* On a phone only the icon shows; the link keeps its name. */}
+          <Button
+            component={Link}
+            to="/my-account"
+            color="inherit"
+            aria-label="My Account"
+            startIcon={<AccountCircleIcon />}
+            data-testid="my-account-link"
+            sx={{ whiteSpace: 'nowrap', flexShrink: 0, minWidth: 0 }}
+          >
+            <Box component="span" sx={{ display: { xs: 'none', sm: 'inline' } }}>
+              My Account
+            </Box>
+          </Button>
           {logout}
           <BackToTopButton />
         </Box>
