@@ -26,6 +26,8 @@ import {
   type AccountMail,
   type SecretBox,
   type SecurityChange,
+  openPending,
+  sealPending,
 } from '../services/identity';
 import {
   enrolTotpPage,
@@ -35,7 +37,6 @@ import {
   setUpAccountPage,
 } from './account-pages';
 import { messagePage, PAGE_CSP } from './pages';
-import { openPending, sealPending } from './pending-state';
 import {
   lockedForSeconds,
   lockMessage,

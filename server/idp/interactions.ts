@@ -19,6 +19,8 @@ import {
   type AccountMail,
   type RelyingParty,
   type SecretBox,
+  openPending,
+  sealPending,
 } from '../services/identity';
 import type { Db } from '../db/client';
 import {
@@ -40,7 +42,6 @@ import { createIdentityProvider, type IdentityProviderOptions } from './provider
 import { loginPage, messagePage, PAGE_CSP, PASSKEY_PAGE_CSP } from './pages';
 import { audit, registerAccountRoutes, sendNotice, sendPage, totpQr, type AccountDeps } from './account-routes';
 import { enrolTotpPage, recoveryCodesPage, verifyPage } from './account-pages';
-import { openPending, sealPending } from './pending-state';
 import { loadPasskeyAssets, passkeyScriptTags, registerPasskeyAssets, type PasskeyAssets } from './passkey-assets';
 import { SIGNED_OUT_INACTIVITY, SIGNED_OUT_PARAM } from '../../src/contracts/session-limits';
 

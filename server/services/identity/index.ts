@@ -63,3 +63,4 @@ export {
   verifyPasskeySignIn,
 } from './passkeys';
 export type { RelyingParty } from './passkeys';
+export { openPending, sealPending } from './pending-state';

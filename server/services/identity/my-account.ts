@@ -9,6 +9,7 @@ import { conflict, HttpProblem, notFound, tooManyRequests } from '../../lib/prob
 import { securityNoticeMail, type SecurityChange } from './mail-messages';
 import { hashPassword, verifyPassword } from './password-hash';
 import { passwordProblems } from './password-policy';
+import { openPending, sealPending } from './pending-state';
 import { replaceRecoveryCodes } from './second-factor';
 import type { SecretBox } from './secret-box';
 import { checkTotp, newTotpSecret, totpQrSvg, totpUri } from './totp';
@@ -37,26 +38,6 @@ export const MY_ACCOUNT_MESSAGES = {
 /** How long a TOTP setup may wait for its confirming code. */
 const TOTP_SETUP_SECONDS = 10 * 60;
 const TOTP_SETUP_PURPOSE = 'my-account-totp';
-
-// The same envelope as the IdP's pending state (server/idp/pending-state.ts): sealed with the secrets
-// key, bound to a purpose and to the user, and expiring; the browser can neither read nor alter it.
-type Envelope = { p: string; b: string; e: number; d: unknown };
-
-function sealPending(box: SecretBox, purpose: string, boundTo: string, data: object, ttlSeconds: number): string {
-  const envelope: Envelope = { p: purpose, b: boundTo, e: Date.now() + ttlSeconds * 1000, d: data };
-  return box.seal(JSON.stringify(envelope));
-}
-
-function openPending<T>(box: SecretBox, sealed: string, purpose: string, boundTo: string): T | undefined {
-  let envelope: Envelope;
-  try {
-    envelope = JSON.parse(box.open(sealed)) as Envelope;
-  } catch {
-    return undefined;
-  }
-  if (envelope.p !== purpose || envelope.b !== boundTo || !(envelope.e > Date.now())) return undefined;
-  return envelope.d as T;
-}
 
 type UserRow = { email: string; givenName: string; familyName: string; passwordHash: string | null; hasTotp: boolean };
 

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createSecretBox } from '../services/identity';
+import { createSecretBox } from './secret-box';
 import { openPending, sealPending } from './pending-state';
 
 const box = createSecretBox(randomBytes(32));

@@ -1,4 +1,4 @@
-import type { SecretBox } from '../services/identity';
+import type { SecretBox } from './secret-box';
 
 /**
  * The state a multi-step form carries between its steps (first factor passed, password chosen, TOTP
