@@ -1,5 +1,4 @@
 import type { FastifyRequest } from 'fastify';
-import { badRequest } from '../lib/problem';
 import {
   finishPasskeyRegistration,
   relyingPartyOf,
@@ -18,7 +17,6 @@ export const passkeyHandlers = {
     startPasskeyRegistration(db, await request.server.secretBox(), relyingParty(request), user.access.userId),
 
   finishPasskeyRegistration: async ({ db, user, body, request }) => {
-    if (!body) throw badRequest('The passkey is missing.');
     const passkey = await finishPasskeyRegistration(
       db,
       await request.server.secretBox(),
@@ -35,7 +33,6 @@ export const passkeyHandlers = {
   },
 
   removePasskey: async ({ db, user, body }) => {
-    if (!body) throw badRequest('Name the passkey to remove.');
     await removePasskey(db, user.access.userId, body.id);
     return { ok: true as const };
   },
