@@ -15,6 +15,7 @@ import {
   externalUserId,
   loadSecretBox,
   type AccountMail,
+  type GroupDirectory,
   type Mailer,
   type SecretBox,
 } from './services/identity';
@@ -40,6 +41,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** How account messages (invitations, resets, security notices) leave, and the links' base URL. */
     accountMail: AccountMail;
+    /** Every group's name and ID, cached beside the callers' access (the group chooser searches it). */
+    groupDirectory: () => Promise<GroupDirectory>;
     /** The box sealing TOTP secrets and pending setups: SECRETS_KEY's key, or the stored one, as the IdP's. */
     secretBox(): Promise<SecretBox>;
     /**
@@ -272,6 +275,7 @@ export async function buildApp({
   });
   const verify = await tokenVerifier(app, config, db);
   const access = createAccessResolver(db);
+  app.decorate('groupDirectory', () => access.groupDirectory());
   const authenticate = async (authorization: string | undefined): Promise<AuthUser> => {
     let token;
     try {

@@ -91,6 +91,24 @@ describe('the caller’s groups', () => {
     expect((await groups('operator@example.com', 'search=G000005')).list.map((g) => g.employerPK)).toEqual([5]);
   });
 
+  it('finds a group created since, once the change is seen', async () => {
+    const [created] = await t.db
+      .insert(employers)
+      .values({ employerName: 'Brand New Group', employerID: 'G009999', mfaRequired: true })
+      .returning({ employerPK: employers.employerPK });
+    await bumpAccessVersion(t.db);
+    await afterCacheWindow();
+    const found = await groups('operator@example.com', 'search=brand%20new');
+    expect(found.list).toEqual([
+      {
+        employerPK: created!.employerPK,
+        employerName: 'Brand New Group',
+        employerID: 'G009999',
+        roles: ['Portal Administrator'],
+      },
+    ]);
+  });
+
   it('gives a user without groups an empty list', async () => {
     expect(await groups('nogroups@example.com')).toEqual({ list: [], recordCount: 0 });
   });

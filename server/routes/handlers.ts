@@ -122,7 +122,8 @@ function withEtag(reply: FastifyReply, { answer, version }: SaveResult) {
  */
 export const handlers: Handlers = {
   accountAccess: async ({ user, query }) => accountAccess(user.access, query.employerPK),
-  accountGroups: ({ db, user, query }) => accountGroups(db, user.access, query),
+  accountGroups: async ({ user, query, request }) =>
+    accountGroups(user.access, await request.server.groupDirectory(), query),
   ...passkeyHandlers,
 
   myAccount: async ({ db, user, request }) =>

@@ -61,10 +61,35 @@ async function loadAccess(db: Db, userId: string): Promise<UserAccess | null> {
   };
 }
 
+/** Every employer group's name and group ID, for the group chooser's search. */
+export type GroupDirectory = ReadonlyMap<number, { employerName: string; employerID: string; searchText: string }>;
+
 export type AccessResolver = {
   /** The user's access, from this process's cache when no user or grant changed anywhere since. */
   accessOf(userId: string): Promise<UserAccess | null>;
+  /** The groups' names, kept like the access: reloaded once a change of users, grants or groups is seen. */
+  groupDirectory(): Promise<GroupDirectory>;
 };
+
+async function loadDirectory(db: Db): Promise<GroupDirectory> {
+  const rows = await db
+    .select({
+      employerPK: employers.employerPK,
+      employerName: employers.employerName,
+      employerID: employers.employerID,
+    })
+    .from(employers);
+  return new Map(
+    rows.map((row) => [
+      row.employerPK,
+      {
+        employerName: row.employerName,
+        employerID: row.employerID,
+        searchText: `${row.employerName}\n${row.employerID}`.toLowerCase(),
+      },
+    ]),
+  );
+}
 
 /**
  * Roles are read from the database, not the token, so a change applies to calls already under way:
@@ -74,25 +99,43 @@ export type AccessResolver = {
  */
 export function createAccessResolver(db: Db, checkMs = ACCESS_VERSION_CHECK_MS): AccessResolver {
   const cache = new Map<string, Promise<UserAccess | null>>();
+  let directory: Promise<GroupDirectory> | null = null;
   let version: number | null = null;
   let checkedAt = 0;
   let checking: Promise<void> | null = null;
 
   const refreshVersion = async () => {
     const latest = await currentVersion(db);
-    if (latest !== version) cache.clear();
+    if (latest !== version) {
+      cache.clear();
+      directory = null;
+    }
     version = latest;
     checkedAt = Date.now();
   };
 
+  const checkVersion = async () => {
+    if (Date.now() - checkedAt < checkMs) return;
+    checking ??= refreshVersion().finally(() => {
+      checking = null;
+    });
+    await checking;
+  };
+
   return {
-    async accessOf(userId) {
-      if (Date.now() - checkedAt >= checkMs) {
-        checking ??= refreshVersion().finally(() => {
-          checking = null;
+    async groupDirectory() {
+      await checkVersion();
+      if (!directory) {
+        const loading = loadDirectory(db);
+        directory = loading;
+        loading.catch(() => {
+          if (directory === loading) directory = null;
         });
-        await checking;
       }
+      return directory;
+    },
+    async accessOf(userId) {
+      await checkVersion();
       let access = cache.get(userId);
       if (!access) {
         if (cache.size >= MAX_CACHED) cache.clear();

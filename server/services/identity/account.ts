@@ -1,11 +1,5 @@
-import { and, asc, eq, ilike, inArray, or, type SQL } from 'drizzle-orm';
 import type { AccountAccess, AccountGroups } from '../../../src/contracts/account';
-import type { Role } from '../../../src/contracts/permissions';
-import type { Db } from '../../db/client';
-import { employers, userGrants } from '../../db/schema';
-import { contains } from '../../lib/like-pattern';
-import { listTotal } from '../../lib/list-total';
-import type { UserAccess } from './access';
+import type { GroupDirectory, UserAccess } from './access';
 
 /** Who the caller is, how many groups they work in, and their roles in the group they asked for. */
 export function accountAccess(access: UserAccess, employerPK: number | undefined): AccountAccess {
@@ -24,47 +18,23 @@ export function accountAccess(access: UserAccess, employerPK: number | undefined
 
 /**
  * The caller's groups a page at a time, by group: the chooser of a broker with thousands of groups
- * searches them on the server by name or group ID.
+ * searches them by name or group ID. Both the caller's groups and the groups' names are this process's
+ * cached copies (access.ts), so a search reads no table: a broker types, and every key is answered from
+ * memory.
  */
-export async function accountGroups(
-  db: Db,
+export function accountGroups(
   access: UserAccess,
-  q: { search?: string | undefined; page: number; recordsPerPage: number; knownCount?: number | undefined },
-): Promise<AccountGroups> {
-  const search = q.search?.trim();
-  const filters: (SQL | undefined)[] = [
-    search
-      ? or(ilike(employers.employerName, contains(search)), ilike(employers.employerID, contains(search)))
-      : undefined,
-  ];
-  // The operator holds every group; anyone else the groups of their grants.
-  if (!access.portalAdministrator) {
-    filters.push(
-      inArray(
-        employers.employerPK,
-        db
-          .selectDistinct({ employerPK: userGrants.employerPK })
-          .from(userGrants)
-          .where(eq(userGrants.userId, access.userId)),
-      ),
-    );
-  }
-  const where = and(...filters);
-  const rows = await db
-    .select({
-      employerPK: employers.employerPK,
-      employerName: employers.employerName,
-      employerID: employers.employerID,
-    })
-    .from(employers)
-    .where(where)
-    .orderBy(asc(employers.employerPK))
-    .limit(q.recordsPerPage)
-    .offset(q.page * q.recordsPerPage);
-  const rolesOf = new Map(access.groupRoles.map((g) => [g.GroupPK, g.roles]));
-  const total = search ? await listTotal(db, q.knownCount, employers, where) : access.groupRoles.length;
-  return {
-    list: rows.map((row) => ({ ...row, roles: rolesOf.get(row.employerPK) ?? ([] as Role[]) })),
-    recordCount: total,
-  };
+  directory: GroupDirectory,
+  q: { search?: string | undefined; page: number; recordsPerPage: number },
+): AccountGroups {
+  const search = q.search?.trim().toLowerCase();
+  const matches = access.groupRoles.flatMap((group) => {
+    const entry = directory.get(group.GroupPK);
+    if (!entry || (search && !entry.searchText.includes(search))) return [];
+    return [
+      { employerPK: group.GroupPK, employerName: entry.employerName, employerID: entry.employerID, roles: group.roles },
+    ];
+  });
+  const start = q.page * q.recordsPerPage;
+  return { list: matches.slice(start, start + q.recordsPerPage), recordCount: matches.length };
 }

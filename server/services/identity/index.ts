@@ -1,6 +1,6 @@
 // The identity domain: users, their grants and the caller's own access.
 export { ACCESS_VERSION_CHECK_MS, bumpAccessVersion, createAccessResolver } from './access';
-export type { AccessResolver, UserAccess } from './access';
+export type { AccessResolver, GroupDirectory, UserAccess } from './access';
 export { accountAccess, accountGroups } from './account';
 export { hashPassword, verifyPassword } from './password-hash';
 export { externalUserId, findActiveUser, normalEmail, recordSignIn, verifyCredentials } from './sign-in';
