@@ -18,6 +18,8 @@ export const GRANTABLE_ROLES = ROLES.filter((role) => role !== 'Portal Administr
 export const OPERATOR_ONLY_ROLES: readonly Role[] = ['Broker'];
 
 export const USER_PAGE_SIZE = 25;
+/** The Users list's search: part of a name or e-mail. */
+export const USER_SEARCH_MAX = 100;
 export const USER_SORT_FIELDS = ['name', 'email', 'status', 'lastSignInAt'] as const;
 export const INVITATION_DAYS = 7;
 
@@ -48,7 +50,7 @@ export const userEmail = z
 export const userListQuery = z.object({
   employerPK: pk,
   /** Part of the name or e-mail. */
-  search: text(100).trim().optional(),
+  search: text(USER_SEARCH_MAX).trim().optional(),
   status: userStatus.or(z.literal('')).optional(),
   sort: z.enum(USER_SORT_FIELDS).default('name'),
   order: z.enum(['ASC', 'DESC']).default('ASC'),

@@ -4,7 +4,7 @@ import { Controller } from 'react-hook-form';
 import { FilterFormButtons } from '../../components/form/filter-form-buttons';
 import { FormTextField } from '../../components/form/form-text-field';
 import { ListSearchForm, useFilterForm } from '../../components/list-page/list-search-form';
-import { USER_STATUSES } from '../../contracts/users';
+import { USER_SEARCH_MAX, USER_STATUSES } from '../../contracts/users';
 import {
   filterFormValues,
   filtersOf,
@@ -42,7 +42,7 @@ export function UserFiltersForm({ search, onApply }: UserFiltersFormProps) {
           control={control}
           name="search"
           label={LABELS.search}
-          maxLength={100}
+          maxLength={USER_SEARCH_MAX}
           idPrefix={ID_PREFIX}
           sx={{ maxWidth: { md: 360 } }}
         />
