@@ -37,6 +37,7 @@ const DOMAIN_IMPORTS = {
   enrollment: ['member-requests'],
   exports: ['claims', 'identity', 'member-requests', 'members', 'reports'],
   identity: [],
+  imports: ['enrollment', 'identity', 'member-requests'],
   insight: [],
   maintenance: [],
   'member-requests': [],

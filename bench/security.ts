@@ -201,6 +201,23 @@ const SAMPLES: { readonly [N in EndpointName]: (r: Records) => Sample } = {
   startPasskeyRegistration: () => ({}),
   finishPasskeyRegistration: () => ({ body: { pending: 'x' } }),
   removePasskey: () => ({ body: {} }),
+  // Group setup: the operator's only; an empty body is told what it lacks (400), nothing is created.
+  groupSetupTemplate: () => ({}),
+  readGroupWorkbook: () => ({ query: { fileName: 'setup.xlsx' }, body: Buffer.from('not a workbook') }),
+  createGroup: () => ({ body: {} }),
+  // Uploads: the file holds no rows (400), and the other calls name an upload nobody has (404).
+  importList: (r) => ({ query: { employerPK: r.employerPK } }),
+  importUpload: (r) => ({ query: { employerPK: r.employerPK, fileName: 'empty.csv' }, body: Buffer.from('SSN\n') }),
+  importRoster: (r) => ({ query: { employerPK: r.employerPK, fileName: 'roster.834' }, body: Buffer.from('not x12') }),
+  importView: (r) => ({ query: { employerPK: r.employerPK, importPK: MISSING_PK + 11 } }),
+  importRows: (r) => ({ query: { employerPK: r.employerPK, importPK: MISSING_PK + 11 } }),
+  importMapping: (r) => ({ body: { employerPK: r.employerPK, importPK: MISSING_PK + 11, mapping: {} } }),
+  importFixRow: (r) => ({ body: { employerPK: r.employerPK, importPK: MISSING_PK + 11, rowNumber: 2, cells: {} } }),
+  importCommit: (r) => ({ body: { employerPK: r.employerPK, importPK: MISSING_PK + 11, mode: 'valid' } }),
+  importCancel: (r) => ({ body: { employerPK: r.employerPK, importPK: MISSING_PK + 11 } }),
+  importWithdraw: (r) => ({ body: { employerPK: r.employerPK, importPK: MISSING_PK + 11 } }),
+  importTemplate: (r) => ({ query: { employerPK: r.employerPK, format: 'csv' } }),
+  importErrorReport: (r) => ({ query: { employerPK: r.employerPK, importPK: MISSING_PK + 11 } }),
   userList: (r) => ({ query: { employerPK: r.employerPK } }),
   userExport: (r) => ({ body: { employerPK: r.employerPK, format: 'csv' } }),
   // Changes name no valid user: an allowed caller is told what the input lacks (400), nothing changes.
@@ -415,19 +432,25 @@ try {
         ? `?${new URLSearchParams(Object.entries(sample.query).map(([k, v]) => [k, String(v)]))}`
         : '';
       const form = endpoint.bodyEncoding === 'form';
+      const file = endpoint.bodyEncoding === 'file';
       const body =
         sample.body === undefined
           ? undefined
-          : form
-            ? new URLSearchParams(sample.body as Record<string, string>).toString()
-            : JSON.stringify(sample.body);
+          : file
+            ? new Uint8Array(sample.body as Buffer)
+            : form
+              ? new URLSearchParams(sample.body as Record<string, string>).toString()
+              : JSON.stringify(sample.body);
+      const contentType = file
+        ? 'application/octet-stream'
+        : form
+          ? 'application/x-www-form-urlencoded'
+          : 'application/json';
       const response = await fetch(`${base}${endpointUrl(endpoint)}${search}`, {
         method: endpoint.method,
         headers: {
           ...(authorization ? { authorization } : {}),
-          ...(body !== undefined
-            ? { 'content-type': form ? 'application/x-www-form-urlencoded' : 'application/json' }
-            : {}),
+          ...(body !== undefined ? { 'content-type': contentType } : {}),
         },
         body,
       });

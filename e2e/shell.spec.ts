@@ -3,12 +3,13 @@ import type { Page } from '@playwright/test';
 import { DEMO_PASSWORD, expect, NO_GROUPS_MESSAGE, test } from './fixtures';
 
 // Expected menus written out from the table of spec 1 §2 and the screens added since (Carrier Files,
-// Access Report), deliberately not derived from the app's code.
+// Access Report, Upload Enrollments after Enroll Subscriber), deliberately not derived from the app's code.
 const HOME = 'Home';
 const PRIVACY = 'Privacy';
 const MEMBER_SCREENS = [
   'Broker',
   'Enroll Subscriber',
+  'Upload Enrollments',
   'Update Subscriber/Dependent Demographics',
   'Terminate Subscriber/Dependent',
   'Change Coverage',

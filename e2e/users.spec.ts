@@ -11,6 +11,7 @@ const HR_MENU = [
   'Home',
   'Broker',
   'Enroll Subscriber',
+  'Upload Enrollments',
   'Update Subscriber/Dependent Demographics',
   'Terminate Subscriber/Dependent',
   'Change Coverage',

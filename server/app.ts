@@ -32,9 +32,14 @@ import { handlers as defaultHandlers } from './routes/handlers';
 import { startProcessingWorker } from './services/processing';
 import { startCarrierFeedWorker } from './services/carrier-feed';
 import { startDatabaseMaintenance } from './services/maintenance';
-import type { IntervalWorker } from './lib/interval-worker';
 import { processingTriggerRoutes } from './routes/processing-trigger';
 import { createAnonymousCallLimit, startAnonymousCallWindowCloser } from './routes/anonymous-call-limit';
+import {
+  deleteExpiredIdempotencyKeys,
+  IDEMPOTENCY_EXPIRY_INTERVAL_MS,
+  IDEMPOTENCY_RETENTION_HOURS,
+} from './routes/idempotency';
+import { startIntervalWorker, type IntervalWorker } from './lib/interval-worker';
 import type { Handlers } from './routes/handler-types';
 
 declare module 'fastify' {
@@ -200,6 +205,16 @@ export async function buildApp({
       (err) => app.log.error({ err }, 'closing windows of calls without a token failed'),
     );
   });
+  // Keys of retried writes answer for a day; any replica may forget the older ones.
+  let keyExpiry: IntervalWorker | null = null;
+  app.addHook('onReady', async () => {
+    if (draining) return;
+    keyExpiry = startIntervalWorker(
+      IDEMPOTENCY_EXPIRY_INTERVAL_MS,
+      () => deleteExpiredIdempotencyKeys(db, new Date(clock())),
+      (err) => app.log.error({ err }, 'forgetting expired idempotency keys failed'),
+    );
+  });
   app.decorate('drain', () => {
     if (draining) return;
     draining = true;
@@ -209,6 +224,7 @@ export async function buildApp({
     void carrierFeed?.stop();
     void maintenance?.stop();
     void windowCloser?.stop();
+    void keyExpiry?.stop();
   });
   // Also when close() is called without drain() first (tests, a second signal).
   app.addHook('preClose', async () => app.drain());
@@ -217,6 +233,7 @@ export async function buildApp({
     await carrierFeed?.stop();
     await maintenance?.stop();
     await windowCloser?.stop();
+    await keyExpiry?.stop();
   });
   const isDraining = () => draining;
 
@@ -237,7 +254,17 @@ export async function buildApp({
 
   await app.register(swagger, {
     openapi: {
-      info: { title: 'Benefits portal API', version: '20250724.2' },
+      info: {
+        title: 'Benefits portal API',
+        version: '20250724.2',
+        description:
+          'Writes safe to retry: a POST or PUT of member data may carry an `Idempotency-Key` header (a quoted ' +
+          'string of 1 to 255 printable characters, per caller). The first call with a key is applied and its ' +
+          `answer kept for ${IDEMPOTENCY_RETENTION_HOURS} hours; a retry with the same key and request gets that ` +
+          'answer again (success or refusal, with `Idempotent-Replayed: true`) without applying it twice. A ' +
+          'retry while the first call still runs answers 409 with `Retry-After`; the same key with another ' +
+          'request answers 422.',
+      },
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
     },
     hideUntagged: true,

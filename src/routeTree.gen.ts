@@ -23,10 +23,12 @@ import { Route as AuthenticatedClaimSearchRouteImport } from './routes/_authenti
 import { Route as AuthenticatedCoverageInquiryRouteImport } from './routes/_authenticated/coverage-inquiry'
 import { Route as AuthenticatedEnrollmentManagerRouteImport } from './routes/_authenticated/enrollment-manager'
 import { Route as AuthenticatedFundingReportRouteImport } from './routes/_authenticated/funding-report'
+import { Route as AuthenticatedGroupSetupRouteImport } from './routes/_authenticated/group-setup'
 import { Route as AuthenticatedInvoiceRouteImport } from './routes/_authenticated/invoice'
 import { Route as AuthenticatedMonthlyReportsRouteImport } from './routes/_authenticated/monthly-reports'
 import { Route as AuthenticatedMyAccountRouteImport } from './routes/_authenticated/my-account'
 import { Route as AuthenticatedRequestNewIdCardRouteImport } from './routes/_authenticated/request-new-id-card'
+import { Route as AuthenticatedUploadEnrollmentsRouteImport } from './routes/_authenticated/upload-enrollments'
 import { Route as AuthenticatedUsersRouteImport } from './routes/_authenticated/users'
 import { Route as LogoutIndexRouteImport } from './routes/logout/index'
 import { Route as LogoutCallbackRouteImport } from './routes/logout/callback'
@@ -122,6 +124,11 @@ const AuthenticatedFundingReportRoute =
     path: '/funding-report',
     getParentRoute: () => AuthenticatedRoute,
   } as any)
+const AuthenticatedGroupSetupRoute = AuthenticatedGroupSetupRouteImport.update({
+  id: '/group-setup',
+  path: '/group-setup',
+  getParentRoute: () => AuthenticatedRoute,
+} as any)
 const AuthenticatedInvoiceRoute = AuthenticatedInvoiceRouteImport.update({
   id: '/invoice',
   path: '/invoice',
@@ -142,6 +149,12 @@ const AuthenticatedRequestNewIdCardRoute =
   AuthenticatedRequestNewIdCardRouteImport.update({
     id: '/request-new-id-card',
     path: '/request-new-id-card',
+    getParentRoute: () => AuthenticatedRoute,
+  } as any)
+const AuthenticatedUploadEnrollmentsRoute =
+  AuthenticatedUploadEnrollmentsRouteImport.update({
+    id: '/upload-enrollments',
+    path: '/upload-enrollments',
     getParentRoute: () => AuthenticatedRoute,
   } as any)
 const AuthenticatedUsersRoute = AuthenticatedUsersRouteImport.update({
@@ -260,10 +273,12 @@ export interface FileRoutesByFullPath {
   '/coverage-inquiry': typeof AuthenticatedCoverageInquiryRoute
   '/enrollment-manager': typeof AuthenticatedEnrollmentManagerRoute
   '/funding-report': typeof AuthenticatedFundingReportRoute
+  '/group-setup': typeof AuthenticatedGroupSetupRoute
   '/invoice': typeof AuthenticatedInvoiceRoute
   '/monthly-reports': typeof AuthenticatedMonthlyReportsRoute
   '/my-account': typeof AuthenticatedMyAccountRoute
   '/request-new-id-card': typeof AuthenticatedRequestNewIdCardRoute
+  '/upload-enrollments': typeof AuthenticatedUploadEnrollmentsRoute
   '/users': typeof AuthenticatedUsersRoute
   '/logout/callback': typeof LogoutCallbackRoute
   '/logout/': typeof LogoutIndexRoute
@@ -295,10 +310,12 @@ export interface FileRoutesByTo {
   '/coverage-inquiry': typeof AuthenticatedCoverageInquiryRoute
   '/enrollment-manager': typeof AuthenticatedEnrollmentManagerRoute
   '/funding-report': typeof AuthenticatedFundingReportRoute
+  '/group-setup': typeof AuthenticatedGroupSetupRoute
   '/invoice': typeof AuthenticatedInvoiceRoute
   '/monthly-reports': typeof AuthenticatedMonthlyReportsRoute
   '/my-account': typeof AuthenticatedMyAccountRoute
   '/request-new-id-card': typeof AuthenticatedRequestNewIdCardRoute
+  '/upload-enrollments': typeof AuthenticatedUploadEnrollmentsRoute
   '/users': typeof AuthenticatedUsersRoute
   '/logout/callback': typeof LogoutCallbackRoute
   '/': typeof AuthenticatedIndexRoute
@@ -333,10 +350,12 @@ export interface FileRoutesById {
   '/_authenticated/coverage-inquiry': typeof AuthenticatedCoverageInquiryRoute
   '/_authenticated/enrollment-manager': typeof AuthenticatedEnrollmentManagerRoute
   '/_authenticated/funding-report': typeof AuthenticatedFundingReportRoute
+  '/_authenticated/group-setup': typeof AuthenticatedGroupSetupRoute
   '/_authenticated/invoice': typeof AuthenticatedInvoiceRoute
   '/_authenticated/monthly-reports': typeof AuthenticatedMonthlyReportsRoute
   '/_authenticated/my-account': typeof AuthenticatedMyAccountRoute
   '/_authenticated/request-new-id-card': typeof AuthenticatedRequestNewIdCardRoute
+  '/_authenticated/upload-enrollments': typeof AuthenticatedUploadEnrollmentsRoute
   '/_authenticated/users': typeof AuthenticatedUsersRoute
   '/logout/callback': typeof LogoutCallbackRoute
   '/_authenticated/': typeof AuthenticatedIndexRoute
@@ -372,10 +391,12 @@ export interface FileRouteTypes {
     | '/coverage-inquiry'
     | '/enrollment-manager'
     | '/funding-report'
+    | '/group-setup'
     | '/invoice'
     | '/monthly-reports'
     | '/my-account'
     | '/request-new-id-card'
+    | '/upload-enrollments'
     | '/users'
     | '/logout/callback'
     | '/logout/'
@@ -407,10 +428,12 @@ export interface FileRouteTypes {
     | '/coverage-inquiry'
     | '/enrollment-manager'
     | '/funding-report'
+    | '/group-setup'
     | '/invoice'
     | '/monthly-reports'
     | '/my-account'
     | '/request-new-id-card'
+    | '/upload-enrollments'
     | '/users'
     | '/logout/callback'
     | '/'
@@ -444,10 +467,12 @@ export interface FileRouteTypes {
     | '/_authenticated/coverage-inquiry'
     | '/_authenticated/enrollment-manager'
     | '/_authenticated/funding-report'
+    | '/_authenticated/group-setup'
     | '/_authenticated/invoice'
     | '/_authenticated/monthly-reports'
     | '/_authenticated/my-account'
     | '/_authenticated/request-new-id-card'
+    | '/_authenticated/upload-enrollments'
     | '/_authenticated/users'
     | '/logout/callback'
     | '/_authenticated/'
@@ -578,6 +603,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthenticatedFundingReportRouteImport
       parentRoute: typeof AuthenticatedRoute
     }
+    '/_authenticated/group-setup': {
+      id: '/_authenticated/group-setup'
+      path: '/group-setup'
+      fullPath: '/group-setup'
+      preLoaderRoute: typeof AuthenticatedGroupSetupRouteImport
+      parentRoute: typeof AuthenticatedRoute
+    }
     '/_authenticated/invoice': {
       id: '/_authenticated/invoice'
       path: '/invoice'
@@ -604,6 +636,13 @@ declare module '@tanstack/react-router' {
       path: '/request-new-id-card'
       fullPath: '/request-new-id-card'
       preLoaderRoute: typeof AuthenticatedRequestNewIdCardRouteImport
+      parentRoute: typeof AuthenticatedRoute
+    }
+    '/_authenticated/upload-enrollments': {
+      id: '/_authenticated/upload-enrollments'
+      path: '/upload-enrollments'
+      fullPath: '/upload-enrollments'
+      preLoaderRoute: typeof AuthenticatedUploadEnrollmentsRouteImport
       parentRoute: typeof AuthenticatedRoute
     }
     '/_authenticated/users': {
@@ -737,10 +776,12 @@ interface AuthenticatedRouteChildren {
   AuthenticatedCoverageInquiryRoute: typeof AuthenticatedCoverageInquiryRoute
   AuthenticatedEnrollmentManagerRoute: typeof AuthenticatedEnrollmentManagerRoute
   AuthenticatedFundingReportRoute: typeof AuthenticatedFundingReportRoute
+  AuthenticatedGroupSetupRoute: typeof AuthenticatedGroupSetupRoute
   AuthenticatedInvoiceRoute: typeof AuthenticatedInvoiceRoute
   AuthenticatedMonthlyReportsRoute: typeof AuthenticatedMonthlyReportsRoute
   AuthenticatedMyAccountRoute: typeof AuthenticatedMyAccountRoute
   AuthenticatedRequestNewIdCardRoute: typeof AuthenticatedRequestNewIdCardRoute
+  AuthenticatedUploadEnrollmentsRoute: typeof AuthenticatedUploadEnrollmentsRoute
   AuthenticatedUsersRoute: typeof AuthenticatedUsersRoute
   AuthenticatedIndexRoute: typeof AuthenticatedIndexRoute
   AuthenticatedEnrollSubscriberChooseAPlanRoute: typeof AuthenticatedEnrollSubscriberChooseAPlanRoute
@@ -768,10 +809,12 @@ const AuthenticatedRouteChildren: AuthenticatedRouteChildren = {
   AuthenticatedCoverageInquiryRoute: AuthenticatedCoverageInquiryRoute,
   AuthenticatedEnrollmentManagerRoute: AuthenticatedEnrollmentManagerRoute,
   AuthenticatedFundingReportRoute: AuthenticatedFundingReportRoute,
+  AuthenticatedGroupSetupRoute: AuthenticatedGroupSetupRoute,
   AuthenticatedInvoiceRoute: AuthenticatedInvoiceRoute,
   AuthenticatedMonthlyReportsRoute: AuthenticatedMonthlyReportsRoute,
   AuthenticatedMyAccountRoute: AuthenticatedMyAccountRoute,
   AuthenticatedRequestNewIdCardRoute: AuthenticatedRequestNewIdCardRoute,
+  AuthenticatedUploadEnrollmentsRoute: AuthenticatedUploadEnrollmentsRoute,
   AuthenticatedUsersRoute: AuthenticatedUsersRoute,
   AuthenticatedIndexRoute: AuthenticatedIndexRoute,
   AuthenticatedEnrollSubscriberChooseAPlanRoute:

@@ -11,6 +11,9 @@ export declare class DataDirInUseError extends Error {
   constructor(dataDir: string, pid: number | string);
 }
 
+/** Where the database process of `dataDir` answers maintenance requests (a backup). */
+export declare function maintenanceSocketPath(dataDir: string): string;
+
 /** Takes the lock of `dataDir` for this process; resolves to its release. */
 export declare function lockDataDir(dataDir: string): Promise<() => Promise<void>>;
 

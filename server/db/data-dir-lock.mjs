@@ -4,9 +4,11 @@
 // while a lock left by a killed process (its pid gone) is taken over.
 //
 // Plain JavaScript: the database process (pglite-process.mjs) runs under plain node.
-import { randomUUID } from 'node:crypto';
+import { Buffer } from 'node:buffer';
+import { createHash, randomUUID } from 'node:crypto';
+import { tmpdir } from 'node:os';
 import { mkdir, open, readFile, unlink } from 'node:fs/promises';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import process from 'node:process';
 import { setTimeout as sleep } from 'node:timers/promises';
 
@@ -14,6 +16,21 @@ export const LOCK_FILE = 'portal-database.lock';
 /** Held for a few system calls while a stale lock is removed, so that only one starter removes it. */
 const TAKEOVER_FILE = `${LOCK_FILE}.takeover`;
 export const DATA_DIR_IN_USE = 'DATA_DIR_IN_USE';
+
+/** The longest Unix socket path Linux takes (108 bytes with its terminating NUL). */
+const SOCKET_PATH_MAX = 107;
+
+/**
+ * Where the database process of `dataDir` answers maintenance requests (a backup): beside the folder,
+ * never in it, so that a copy of the folder holds no socket; under the temporary folder when that path
+ * is too long for a socket.
+ */
+export function maintenanceSocketPath(dataDir) {
+  const beside = `${resolve(dataDir)}.sock`;
+  if (Buffer.byteLength(beside) <= SOCKET_PATH_MAX) return beside;
+  const digest = createHash('sha256').update(resolve(dataDir)).digest('hex').slice(0, 24);
+  return join(tmpdir(), `portal-database-${digest}.sock`);
+}
 
 /** How long a starter waits for a holder whose server is gone (it closes the database and leaves). */
 const ORPHAN_WAIT_MS = 10_000;

@@ -1,6 +1,8 @@
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { fork } from 'node:child_process';
+import { mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { openDatabase } from './client';
@@ -115,6 +117,35 @@ describe('the embedded database in its own process', () => {
       // A new process, which took over the killed one's lock.
       expect(await holder()).not.toBe(pid);
       console.info(`database process killed: answering again after ${Date.now() - killedAt} ms`);
+    } finally {
+      await opened.close();
+    }
+  });
+
+  it('starts on a folder whose process was killed while creating the database, and migrates it', async () => {
+    const dataDir = path.join(dir, 'first-start');
+    const creating = fork(fileURLToPath(new URL('./pglite-process.mjs', import.meta.url)), [dataDir], {
+      stdio: ['ignore', 'ignore', 'ignore', 'ipc'],
+    });
+    const exited = new Promise((resolve) => creating.once('exit', resolve));
+    // Killed once the database files have begun to appear beside the lock, before the process is ready.
+    let ready = false;
+    creating.on('message', (message: { kind?: string }) => (ready ||= message.kind === 'ready'));
+    const began = Date.now();
+    while (Date.now() - began < 60_000) {
+      const files = await readdir(dataDir).catch(() => [] as string[]);
+      if (files.some((name) => name !== LOCK_FILE && !name.startsWith(`${LOCK_FILE}.`))) break;
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+    creating.kill('SIGKILL');
+    await exited;
+    expect(ready).toBe(false);
+
+    const opened = await openDatabase({ dataDir });
+    try {
+      await opened.db.insert(employers).values(employer(921));
+      const rows = await opened.db.select({ pk: employers.employerPK }).from(employers);
+      expect(rows.map((r) => r.pk)).toEqual([921]);
     } finally {
       await opened.close();
     }

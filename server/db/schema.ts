@@ -26,8 +26,21 @@ import type { UserStatus } from '../../src/contracts/users';
 import type { DocumentKind } from '../../src/contracts/documents';
 import type { PlanType } from '../../src/contracts/employers';
 import type { LookupKind } from '../../src/contracts/lookups';
+import type {
+  ImportCounts,
+  ImportField,
+  ImportSource,
+  ImportMapping,
+  ImportRowChange,
+  ImportRowError,
+  ImportRowKind,
+  ImportStatus,
+  ImportUnmapped,
+  ImportValueMappings,
+} from '../../src/contracts/imports';
 import type { RequestStatus } from '../../src/contracts/requests';
 import type { RequestType } from '../../src/contracts/subscribers';
+import type { TerminationChoice } from '../../src/contracts/terminations';
 
 // The domains (plan types, lookup kinds, request types and statuses, ...) are the contract's own.
 
@@ -200,6 +213,8 @@ export const subscribers = pgTable(
     index('subscribers_employer_ssn_last4_idx').on(t.employerPK, t.ssnLast4, t.subscriberPK, t.termDate),
     index('subscribers_employer_date_of_hire_idx').on(t.employerPK, t.dateOfHire, t.subscriberPK, t.termDate),
     index('subscribers_employer_date_of_birth_idx').on(t.employerPK, t.dateOfBirth, t.subscriberPK, t.termDate),
+    // An upload refuses an SSN that belongs to another group's member: looked up across groups.
+    index('subscribers_ssn_idx').on(t.ssn),
     // Name searches are "contains" (ILIKE '%…%'), which only a trigram index serves.
     index('subscribers_last_name_trgm_idx').using('gin', t.lastName.op('gin_trgm_ops')),
     index('subscribers_first_name_trgm_idx').using('gin', t.firstName.op('gin_trgm_ops')),
@@ -601,6 +616,28 @@ export const anonymousCallWindows = pgTable(
  * The group's open batch is its entries without a file: the processing worker adds each request it
  * pushes, in the same transaction; closing the batch turns the entries into one change file.
  */
+/**
+ * Keys of writes made safe to retry (the Idempotency-Key header), per caller: claimed in the write's
+ * own transaction and holding its answer, kept 24 hours (server/routes/idempotency.ts).
+ */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    /** The caller's `sub`: one user's key never answers another's call. */
+    actor: text('actor').notNull(),
+    key: text('key').notNull(),
+    /** SHA-256 of the call's name, query and body: the same key with another request is refused. */
+    fingerprint: text('fingerprint').notNull(),
+    status: integer('status').notNull(),
+    /** The answer's body (a problem body for a refusal), replayed as it was. */
+    answer: jsonb('answer'),
+    /** The answer's headers a client reads (a draft's ETag), replayed with it. */
+    headers: jsonb('headers').$type<Record<string, string>>(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.actor, t.key] }), index('idempotency_keys_created_at_idx').on(t.createdAt)],
+);
+
 export const carrierBatchEntries = pgTable(
   'carrier_batch_entries',
   {
@@ -805,3 +842,93 @@ export const userPasskeys = pgTable(
   },
   (t) => [index('user_passkeys_user_idx').on(t.userId)],
 );
+
+/**
+ * An upload of enrollment rows (Upload Enrollments): the file's source facts, its column and value
+ * mapping, the preview's counts and where its commit stands. Rows live in `import_rows`.
+ */
+export const imports = pgTable(
+  'imports',
+  {
+    importPK: pk('import_pk'),
+    employerPK: integer('employer_pk')
+      .notNull()
+      .references(() => employers.employerPK, { onDelete: 'cascade' }),
+    fileName: text('file_name').notNull(),
+    /** SHA-256 of the bytes, so the same file uploaded again is recognised in the audit trail. */
+    fileSha256: text('file_sha256').notNull(),
+    format: text('format').$type<ImportSource>().notNull(),
+    encoding: text('encoding'),
+    delimiter: text('delimiter'),
+    status: text('status').$type<ImportStatus>().notNull(),
+    columns: jsonb('columns').$type<string[]>().notNull(),
+    mapping: jsonb('mapping').$type<ImportMapping>().notNull(),
+    valueMappings: jsonb('value_mappings').$type<ImportValueMappings>().notNull(),
+    counts: jsonb('counts').$type<ImportCounts>().notNull(),
+    /** List values of the file nothing matched (the preview asks what they mean). */
+    unmapped: jsonb('unmapped').$type<ImportUnmapped[]>().notNull().default([]),
+    /** Families the running commit set out to commit. */
+    toCommit: integer('to_commit').notNull().default(0),
+    commitMode: text('commit_mode').$type<'valid' | 'all'>(),
+    confirmIdentity: boolean('confirm_identity').notNull().default(false),
+    /** The dates and reason a commit ends the coverage of a roster's leavers with; null: they stay. */
+    termination: jsonb('termination').$type<TerminationChoice>(),
+    createdBy: text('created_by').notNull(),
+    createdAt: createdAt(),
+    updatedAt: stamp('updated_at').notNull().defaultNow(),
+  },
+  (t) => [index('imports_employer_created_idx').on(t.employerPK, t.createdAt)],
+);
+
+/**
+ * One row of an upload as read (cells by file column), the typed fixes, and what the check made of it.
+ * `kind` is its family's (an employee and the dependents after it). Holds full SSNs: never sent out.
+ */
+export const importRows = pgTable(
+  'import_rows',
+  {
+    importPK: integer('import_pk')
+      .notNull()
+      .references(() => imports.importPK, { onDelete: 'cascade' }),
+    rowNumber: integer('row_number').notNull(),
+    sheet: text('sheet').notNull(),
+    familyRow: integer('family_row').notNull(),
+    isEmployee: boolean('is_employee').notNull(),
+    cells: jsonb('cells').$type<string[]>().notNull(),
+    /** Cells typed in the preview, by field; they win over the file's. */
+    fixes: jsonb('fixes').$type<Partial<Record<ImportField, string>>>().notNull().default({}),
+    /** The row's SSN as checked (normalised), to find duplicates within the upload. */
+    ssn: text('ssn'),
+    kind: text('kind').$type<ImportRowKind>().notNull(),
+    hasError: boolean('has_error').notNull(),
+    errors: jsonb('errors').$type<ImportRowError[]>().notNull().default([]),
+    changes: jsonb('changes').$type<ImportRowChange[]>().notNull().default([]),
+    /** The member an update row matched by SSN. */
+    subscriberPK: integer('subscriber_pk'),
+    requestPK: integer('request_pk'),
+    committed: boolean('committed').notNull().default(false),
+  },
+  (t) => [
+    primaryKey({ name: 'import_rows_pk', columns: [t.importPK, t.rowNumber] }),
+    index('import_rows_kind_idx').on(t.importPK, t.kind, t.rowNumber),
+    index('import_rows_ssn_idx').on(t.importPK, t.ssn),
+    index('import_rows_errors_idx')
+      .on(t.importPK, t.rowNumber)
+      .where(sql`${t.hasError}`),
+    // The commit's next batch: employee rows not yet committed.
+    index('import_rows_pending_idx')
+      .on(t.importPK, t.rowNumber)
+      .where(sql`${t.isEmployee} and not ${t.committed}`),
+  ],
+);
+
+/** A group's last column and value mapping, offered for its next file (by header text, not position). */
+export const importMappings = pgTable('import_mappings', {
+  employerPK: integer('employer_pk')
+    .primaryKey()
+    .references(() => employers.employerPK, { onDelete: 'cascade' }),
+  /** Field → header text of the column it was read from. */
+  columns: jsonb('columns').$type<Partial<Record<ImportField, string>>>().notNull(),
+  valueMappings: jsonb('value_mappings').$type<ImportValueMappings>().notNull(),
+  updatedAt: stamp('updated_at').notNull().defaultNow(),
+});

@@ -5,6 +5,7 @@ import {
   DATABASE_UNAVAILABLE_DETAIL,
   databaseUnavailableReason,
 } from '../db/database-unavailable';
+import { IMPORT_MAX_BYTES, IMPORT_MESSAGES, ROSTER_MAX_BYTES } from '../../src/contracts/imports';
 import { HttpProblem, sendProblem } from '../lib/problem';
 import type { SpaPage } from '../lib/spa-page';
 
@@ -24,6 +25,11 @@ export function registerProblemHandling(app: FastifyInstance, opts: { spaPage: S
       return sendProblem(reply, new HttpProblem(400, 'Bad Request', 'The request has invalid fields.', errors));
     }
     const status = error.statusCode ?? 500;
+    // Only uploads take bodies past a megabyte; their limit is the file size the screen states.
+    if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE' && request.routeOptions.bodyLimit === IMPORT_MAX_BYTES)
+      return sendProblem(reply, new HttpProblem(413, 'Payload Too Large', IMPORT_MESSAGES.tooLarge));
+    if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE' && request.routeOptions.bodyLimit === ROSTER_MAX_BYTES)
+      return sendProblem(reply, new HttpProblem(413, 'Payload Too Large', IMPORT_MESSAGES.rosterTooLarge));
     if (status >= 400 && status < 500) {
       // Malformed JSON, unsupported media type, body too large and the like.
       return sendProblem(reply, new HttpProblem(status, error.code ?? 'Bad Request', error.message));

@@ -50,6 +50,11 @@ ${upstreams.map((server) => `    server ${server};`).join('\n')}
       proxy_set_header Host $http_host;
       proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
       proxy_set_header X-Forwarded-Proto $scheme;
+      # A replica that refuses the connection or times out: the request goes to the next one. nginx
+      # never passes on a POST or PUT it has already sent; the SPA sends that again itself, with its
+      # Idempotency-Key, which makes it safe.
+      proxy_next_upstream error timeout;
+      proxy_next_upstream_tries 2;
       # The census streams as it is written.
       proxy_buffering off;
       proxy_read_timeout 300s;

@@ -9,22 +9,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { endpointUrl } from '../../src/contracts/endpoint';
 import { endpoints } from '../../src/contracts/endpoints';
 import { openDatabase, type OpenedDatabase } from '../db/client';
-import { coverageOptions, divisions, plans, requestStatusHistory, requests, subscribers } from '../db/schema';
-import { localToday, yearOf } from '../lib/calendar';
+import { requestStatusHistory, requests, subscribers } from '../db/schema';
 import { PROCESSING_ACTOR } from '../services/member-requests';
 import { createEmptyDatabase, freePorts, startReplica, stopChild, waitFor, waitReady, type Replica } from './cluster';
-import { httpSend, refreshWith, signInTokens, type Tokens } from '../test/sign-in';
+import { httpSend, refreshWith, signInTokens } from '../test/sign-in';
 import { ensureNginx, startNginx } from './nginx';
+import { LAST_NAME, api, enrollAsBroker, keyedWrite, planMenu } from './enrollment-journey';
 
 const ADMIN_URL = process.env.DATABASE_URL;
 const METRICS_TOKEN = 'replica-metrics-token';
 /** Kept short so the replica shut down in the last test is seen draining. */
 const SHUTDOWN_DELAY_MS = 1_500;
 const ENROLLMENTS = 6;
-const LAST_NAME = 'Replicaton';
-const year = yearOf(localToday());
-
-type Json = Record<string, unknown>;
 
 let database: { url: string; drop(): Promise<void> } | undefined;
 let dir: string;
@@ -32,115 +28,9 @@ let replicas: Replica[] = [];
 let proxy: Awaited<ReturnType<typeof startNginx>> | undefined;
 let proxyUrl: string;
 let direct: OpenedDatabase | undefined;
-
-const bearer = (tokens: Tokens) => ({ authorization: `Bearer ${tokens.access_token}` });
-
-async function api(base: string, tokens: Tokens, method: string, url: string, body?: Json, headers: Json = {}) {
-  const response = await fetch(base + url, {
-    method,
-    headers: {
-      ...bearer(tokens),
-      ...(body ? { 'content-type': 'application/json' } : {}),
-      ...(headers as Record<string, string>),
-    },
-    ...(body ? { body: JSON.stringify(body) } : {}),
-  });
-  const text = await response.text();
-  return { status: response.status, etag: response.headers.get('etag'), json: () => JSON.parse(text) as Json };
-}
-
-/** The current-year plans and tiers of group 2's first division, as seeded. */
-async function planMenu() {
-  const db = direct!.db;
-  const [division] = await db
-    .select()
-    .from(divisions)
-    .where(eq(divisions.employerPK, 2))
-    .orderBy(asc(divisions.divisionPK));
-  const current = await db
-    .select()
-    .from(plans)
-    .where(and(eq(plans.divisionPK, division!.divisionPK), eq(plans.contractBeginDate, `${year}-01-01`)));
-  const tiers = await db
-    .select()
-    .from(coverageOptions)
-    .where(and(eq(coverageOptions.divisionPK, division!.divisionPK), eq(coverageOptions.requiresDependents, false)));
-  const of = (type: string) => current.filter((p) => p.planType === type).map((p) => p.planPK);
-  return {
-    divisions: division!.divisionPK,
-    isMedicalCoverage: true,
-    employerPlanPK: of('Medical')[0],
-    medicalTierPK: tiers.find((x) => x.isMedical)!.coverageOptionPK,
-    isDentalCoverage: true,
-    employerDentalPlanPK: of('Dental')[0],
-    dentalTierPK: tiers.find((x) => !x.isMedical)!.coverageOptionPK,
-    isFSA: false,
-    FSAElections: [],
-  };
-}
-
-function subscriberForm(i: number, ssn?: string): Json {
-  return {
-    firstName: `Rowan${String.fromCharCode(65 + i)}`,
-    lastName: LAST_NAME,
-    middleName: '',
-    ...(ssn ? { ssn } : {}),
-    dateOfBirth: '1985-03-14',
-    maritalStatusPK: 1,
-    genderID: 1,
-    address1: '7 Proxy Lane',
-    address2: '',
-    zipCode: '12345',
-    city: 'Springfield',
-    stateID: 5,
-    phone1: '5550001111',
-    phone2: '',
-    emailAddress: 'rowan@example.com',
-  };
-}
-
-/** A broker's new enrollment, from step 1 to Submit, every call through the proxy. */
-async function enrollAsBroker(broker: Tokens, i: number, ssn: string, menu: Json): Promise<number> {
-  const url = endpointUrl(endpoints.createEnrollmentRequest);
-  const created = await api(proxyUrl, broker, 'POST', url, {
-    saveStep: 1,
-    employerPK: 2,
-    subscriber: subscriberForm(i, ssn),
-  });
-  expect(created.status).toBe(200);
-  const { requestPK } = created.json() as { requestPK: number };
-  const draft = {
-    employerPK: 2,
-    subscriber: subscriberForm(i),
-    dateOfHire: `${year}-01-10`,
-    effectiveDate: `${year}-02-01`,
-    occupation: 'Analyst',
-    jobTitle: 'Lead',
-    hasDependents: false,
-    dependents: [],
-  };
-  const atStep3 = await api(
-    proxyUrl,
-    broker,
-    'PUT',
-    `${url}?requestPK=${requestPK}`,
-    { ...draft, saveStep: 3 },
-    {
-      'if-match': created.etag,
-    },
-  );
-  expect(atStep3.status).toBe(200);
-  const submitted = await api(
-    proxyUrl,
-    broker,
-    'PUT',
-    `${url}?requestPK=${requestPK}`,
-    { ...draft, ...menu, saveStep: 4, submit: true },
-    { 'if-match': atStep3.etag },
-  );
-  expect(submitted.json()).toEqual({ requestPK, hasError: false });
-  return requestPK;
-}
+let replicaEnv: Record<string, string>;
+/** Replicas killed and replaced; their logs are checked with the others'. */
+const killed: Replica[] = [];
 
 async function scrape(replica: Replica): Promise<string> {
   const response = await fetch(`${replica.url}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } });
@@ -157,7 +47,7 @@ describe('two replicas behind a round-robin proxy', () => {
     database = await createEmptyDatabase(ADMIN_URL!);
     const [proxyPort, ...ports] = await freePorts(3);
     proxyUrl = `http://127.0.0.1:${proxyPort}`;
-    const env = {
+    const env = (replicaEnv = {
       DATABASE_URL: database.url,
       PUBLIC_URL: proxyUrl,
       DATA_DIR: path.join(dir, 'data'),
@@ -167,7 +57,7 @@ describe('two replicas behind a round-robin proxy', () => {
       METRICS: 'true',
       METRICS_TOKEN,
       SHUTDOWN_DELAY_MS: String(SHUTDOWN_DELAY_MS),
-    };
+    });
     // Started together on the empty database: they migrate and seed it side by side.
     replicas = ports.map((port, i) => startReplica(`replica ${'AB'[i]}`, port!, env));
     await Promise.all(replicas.map((replica) => waitReady(replica, 120_000)));
@@ -198,11 +88,11 @@ describe('two replicas behind a round-robin proxy', () => {
       signInTokens(httpSend(proxyUrl), 'hr@example.com', proxyUrl),
     ]);
     secrets.push(broker.access_token, broker.refresh_token, hr.access_token, hr.refresh_token);
-    const menu = await planMenu();
+    const menu = await planMenu(direct!.db);
     const ssns = Array.from({ length: ENROLLMENTS }, (_, i) => `96${i}-31-${String(4100 + i)}`);
     secrets.push(...ssns);
 
-    const requestPKs = await Promise.all(ssns.map((ssn, i) => enrollAsBroker(broker, i, ssn, menu)));
+    const requestPKs = await Promise.all(ssns.map((ssn, i) => enrollAsBroker(proxyUrl, broker, i, ssn, menu)));
     // Submitted by a broker, so HR approves; both replicas' workers then race for the requests.
     const approvals = await Promise.all(
       requestPKs.map((requestPK) =>
@@ -272,6 +162,48 @@ describe('two replicas behind a round-robin proxy', () => {
     expect((await api(a.url, renewed, 'GET', `${header}?employerPK=2`)).status).toBe(200);
   });
 
+  it('a replica killed mid-journey: every journey completes through the other, and nothing is made twice', async () => {
+    const b = replicas[1]!;
+    const broker = await signInTokens(httpSend(proxyUrl), 'broker@example.com', proxyUrl);
+    secrets.push(broker.access_token, broker.refresh_token);
+    const menu = await planMenu(direct!.db);
+    const ssns = Array.from({ length: 4 }, (_, i) => `97${i}-42-${String(5100 + i)}`);
+    secrets.push(...ssns);
+    const journeys = ssns.map((ssn, i) => enrollAsBroker(proxyUrl, broker, 10 + i, ssn, menu, keyedWrite));
+    // Killed while the journeys' writes are on their way, some of them on this replica.
+    await new Promise((resolve) => setTimeout(resolve, 60));
+    b.process.kill('SIGKILL');
+    const requestPKs = await Promise.all(journeys);
+    expect(await b.exited).toBeNull();
+
+    const db = direct!.db;
+    const made = await db
+      .select({ requestPK: requests.requestPK, ssn: requests.ssn, status: requests.status })
+      .from(requests)
+      .where(inArray(requests.ssn, ssns));
+    // One request per journey, each submitted: none lost, none twice.
+    expect(made.map((r) => r.ssn).sort()).toEqual([...ssns].sort());
+    expect(made.map((r) => r.requestPK).sort()).toEqual([...requestPKs].sort());
+    expect(made.every((r) => r.status === 'Submitted')).toBe(true);
+
+    // Replaced, as a supervisor would, for the tests after this one.
+    killed.push(b);
+    const restarted = startReplica('replica B (restarted)', Number(new URL(b.url).port), replicaEnv);
+    replicas[1] = restarted;
+    await waitReady(restarted, 60_000);
+    // nginx holds a replica that failed out of the rotation for a while (fail_timeout): wait until it
+    // hands calls to the restarted one again.
+    const details = `${endpointUrl(endpoints.employerDetails)}?employerPK=2`;
+    await waitFor('the proxy to use the restarted replica', 30_000, async () => {
+      await api(proxyUrl, broker, 'GET', details);
+      return /http_request_duration_seconds_count\{method="GET",route="[^"]*EmployerDetails",status_code="200"\} [1-9]/.test(
+        await scrape(restarted),
+      )
+        ? true
+        : undefined;
+    });
+  });
+
   it('a replica shut down drains (readyz 503, still serving), exits cleanly, and its sign-ins refresh on the other', async () => {
     const [a, b] = replicas as [Replica, Replica];
     const tokens = await signInTokens(httpSend(a.url), 'broker@example.com', proxyUrl);
@@ -299,7 +231,7 @@ describe('two replicas behind a round-robin proxy', () => {
   });
 
   it('the replicas logged no token, SSN or member name, and no successful probe', () => {
-    const log = replicas.flatMap((replica) => replica.log).join('\n');
+    const log = [...replicas, ...killed].flatMap((replica) => replica.log).join('\n');
     expect(log).toContain('"msg":"request completed"');
     for (const secret of secrets) expect(log).not.toContain(secret);
     expect(log).not.toContain(LAST_NAME);

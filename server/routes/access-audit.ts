@@ -7,7 +7,16 @@ import type { Endpoint } from '../../src/contracts/endpoint';
 import { endpoints, type EndpointName } from '../../src/contracts/endpoints';
 import type { Db } from '../db/client';
 import { auditEvents } from '../db/schema';
+import { HttpProblem } from '../lib/problem';
 import { groupOfResource } from '../services/audit';
+import {
+  claimIdempotencyKey,
+  idempotencyKeyOf,
+  REPLAYED_HEADERS,
+  replayedProblem,
+  requestFingerprint,
+  storeIdempotentAnswer,
+} from './idempotency';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -155,9 +164,20 @@ function wantsRow(endpoint: Endpoint, status: number): boolean {
   return endpoint.audit !== undefined || (endpoint.scope.kind !== 'user' && REFUSED.has(status));
 }
 
+function answerHeaders(reply: FastifyReply): Record<string, string> {
+  const headers: Record<string, string> = {};
+  for (const name of REPLAYED_HEADERS) {
+    const value = reply.getHeader(name);
+    if (typeof value === 'string') headers[name] = value;
+  }
+  return headers;
+}
+
 /**
  * Runs a handler. A change runs inside a transaction that also writes its audit row, so the change
- * and its row commit together (a service's own transaction becomes a savepoint of this one).
+ * and its row commit together (a service's own transaction becomes a savepoint of this one). A change
+ * with an Idempotency-Key claims it in that transaction and stores its answer there (idempotency.ts);
+ * a refusal's answer is stored too, the change itself rolled back to a savepoint.
  */
 export async function callAudited<T>(
   db: Db,
@@ -166,19 +186,62 @@ export async function callAudited<T>(
   call: (db: Db) => Promise<T>,
 ): Promise<T> {
   const found = endpointOf(request);
-  if (found?.endpoint.audit?.action !== 'change') {
+  if (found?.endpoint.audit?.action !== 'change' || found.endpoint.audit.oneTransaction === false) {
     const answer = await call(db);
     request.auditAnswer = answer;
     return answer;
   }
-  return db.transaction(async (tx) => {
-    const answer = await call(tx);
-    request.auditAnswer = answer;
-    // The change's row goes in with the change, in its transaction.
-    await tx.insert(auditEvents).values(await accessRow(tx, request, found.name, found.endpoint, reply.statusCode));
-    request.auditWritten = true;
-    return answer;
-  });
+  const key = found.endpoint.responseType === 'json' ? idempotencyKeyOf(request) : null;
+  const claim = key && {
+    actor: request.user!.sub,
+    key,
+    fingerprint: requestFingerprint(found.name, request.query, request.body),
+  };
+  let refusal: HttpProblem | null = null;
+  let answer: T;
+  try {
+    answer = await db.transaction(async (tx) => {
+      const replay = claim ? await claimIdempotencyKey(tx, claim) : null;
+      if (replay) {
+        reply.header('idempotent-replayed', 'true');
+        if (replay.status >= 400) throw replayedProblem(replay);
+        reply.code(replay.status).headers(replay.headers);
+        request.auditAnswer = replay.answer;
+        await tx.insert(auditEvents).values({
+          ...(await accessRow(tx, request, found.name, found.endpoint, replay.status)),
+          detail: { replayed: true },
+        });
+        request.auditWritten = true;
+        return replay.answer as T;
+      }
+      let result: T;
+      if (!claim) {
+        result = await call(tx);
+      } else {
+        try {
+          result = await tx.transaction((savepoint) => call(savepoint));
+        } catch (error) {
+          if (!(error instanceof HttpProblem) || error.status >= 500) throw error;
+          // The change is undone; the key keeps its refusal, which a retry gets again.
+          await storeIdempotentAnswer(tx, claim, error.status, error);
+          refusal = error;
+          return undefined as T;
+        }
+      }
+      request.auditAnswer = result;
+      // The change's row goes in with the change, in its transaction.
+      await tx.insert(auditEvents).values(await accessRow(tx, request, found.name, found.endpoint, reply.statusCode));
+      request.auditWritten = true;
+      if (claim) await storeIdempotentAnswer(tx, claim, reply.statusCode, result, answerHeaders(reply));
+      return result;
+    });
+  } catch (error) {
+    if (error instanceof HttpProblem && error.status === 409 && error.extensions?.retryAfter !== undefined)
+      reply.header('retry-after', String(error.extensions.retryAfter));
+    throw error;
+  }
+  if (refusal) throw refusal;
+  return answer;
 }
 
 /** Writes the row of every other audited outcome before the answer leaves (streamed files included). */

@@ -4,9 +4,13 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { endpointUrl, type Endpoint } from '../../src/contracts/endpoint';
 import { endpoints, type EndpointName } from '../../src/contracts/endpoints';
 import { EXPORT_CONTENT_TYPES } from '../../src/contracts/exports';
+import { IMPORT_MAX_BYTES } from '../../src/contracts/imports';
 import type { AuthUser } from '../auth/verify-token';
 import type { Db } from '../db/client';
 import { HttpProblem } from '../lib/problem';
+import { invalidFields } from '../lib/field-errors';
+
+const UPLOAD_BODY_MESSAGE = "Send the file's bytes as the body, with Content-Type application/octet-stream.";
 import { registerCompression } from '../plugins/compression';
 import { authorizeArea, authorizeCall } from './authorize';
 import { callAudited, registerAccessAudit } from './access-audit';
@@ -60,6 +64,10 @@ function sendFile(reply: FastifyReply, file: FileAnswer) {
 export async function apiRoutes(app: FastifyInstance, opts: ApiOptions) {
   // Only the request list is form-encoded (spec 1 §7); the parser is scoped to the API.
   await app.register(formbody);
+  // An upload's bytes arrive as they are; each upload route sets its own size limit.
+  app.addContentTypeParser('application/octet-stream', { parseAs: 'buffer' }, (_request, body, done) =>
+    done(null, body),
+  );
   await registerCompression(app);
   app.decorateRequest('user', null);
   app.decorateRequest('employerPK', null);
@@ -86,6 +94,7 @@ export async function apiRoutes(app: FastifyInstance, opts: ApiOptions) {
       method: endpoint.method,
       url: endpointUrl(endpoint),
       config: { endpoint: name },
+      ...(endpoint.bodyEncoding === 'file' ? { bodyLimit: endpoint.fileLimit ?? IMPORT_MAX_BYTES } : {}),
       // Files (PDF, CSV, 834, exports) stream out as they are, with their own backpressure; JSON
       // answers are compressed (plugins/compression.ts).
       ...(endpoint.responseType !== 'json' ? { compress: false as const } : {}),
@@ -98,18 +107,28 @@ export async function apiRoutes(app: FastifyInstance, opts: ApiOptions) {
         ...(endpoint.body ? { body: endpoint.body } : {}),
         ...(endpoint.responseType === 'json' && endpoint.response ? { response: { 200: endpoint.response } } : {}),
         ...(endpoint.bodyEncoding === 'form' ? { consumes: ['application/x-www-form-urlencoded'] } : {}),
+        ...(endpoint.bodyEncoding === 'file' ? { consumes: ['application/octet-stream'] } : {}),
         ...(endpoint.responseType !== 'json' ? { produces: PRODUCES[endpoint.responseType] } : {}),
       },
-      // After the token check (instance hook), before the body is parsed.
-      onRequest: async (request) => authorizeArea(endpoint, request.user!),
+      // After the token check (instance hook), before the body is parsed. An upload names its group in
+      // the query, so the group is checked here too: no one's 20 MB is read for a group they lack.
+      onRequest: async (request) => {
+        authorizeArea(endpoint, request.user!);
+        if (endpoint.bodyEncoding === 'file')
+          request.employerPK = await authorizeCall(opts.db, endpoint, request.user!, request);
+      },
       // Before schema validation, on the raw input (authorize.ts reads the group's id defensively).
       preValidation: async (request, reply) => {
-        request.employerPK = await authorizeCall(opts.db, endpoint, request.user!, request);
+        if (endpoint.bodyEncoding !== 'file')
+          request.employerPK = await authorizeCall(opts.db, endpoint, request.user!, request);
         if (request.employerPK !== null)
           request.log = reply.log = request.log.child({ employerPK: request.employerPK });
       },
       handler: async (request, reply) => {
         if (!handler) throw new HttpProblem(501, 'Not Implemented', `${name} is not available yet.`);
+        // An upload's body is the file itself; anything else (no body, a JSON one) is not a file.
+        if (endpoint.bodyEncoding === 'file' && !Buffer.isBuffer(request.body))
+          throw invalidFields({ file: [UPLOAD_BODY_MESSAGE] });
         const result = await callAudited(opts.db, request, reply, (db) =>
           handler({
             db,

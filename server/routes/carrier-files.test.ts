@@ -12,6 +12,7 @@ import {
   auditEvents,
   carrierBatchEntries,
   carrierFileChunks,
+  carrierFiles,
   dependents,
   employers,
   requestStatusHistory,
@@ -19,7 +20,7 @@ import {
   subscribers,
 } from '../db/schema';
 import { localToday } from '../lib/calendar';
-import { maintenanceFor } from '../services/carrier-feed';
+import { closeAllBatches, maintenanceFor } from '../services/carrier-feed';
 import { processPendingRequests } from '../services/processing';
 import { createTestApp, type TestApp } from '../test/test-app';
 
@@ -424,6 +425,54 @@ describe('the full file', () => {
     expect(file.status).toBe('Invalid');
     expect(file.problems[0]).toBe('The group has no tax ID on file for the sponsor (N1*P5).');
     expect(await readdir(feedDir)).not.toContain(file.fileName);
+  });
+});
+
+describe('files a killed server left Generating', () => {
+  it('checks and delivers a committed change file, and marks an hour-old full file Invalid', async () => {
+    const [change] = await t.db
+      .select()
+      .from(carrierFiles)
+      .where(and(eq(carrierFiles.employerPK, 2), eq(carrierFiles.kind, 'change')))
+      .orderBy(asc(carrierFiles.carrierFilePK))
+      .limit(1);
+    const delivered = join(feedDir, change!.fileName);
+    const content = await readFile(delivered, 'utf8');
+    // Killed between the commit of the file and its check: Generating, not delivered.
+    await rm(delivered);
+    const interrupt = (createdAt: Date) =>
+      t.db
+        .update(carrierFiles)
+        .set({ status: 'Generating', deliveredAt: null, createdAt })
+        .where(eq(carrierFiles.carrierFilePK, change!.carrierFilePK));
+    const statusOf = async (carrierFilePK: number) =>
+      (await t.db.select().from(carrierFiles).where(eq(carrierFiles.carrierFilePK, carrierFilePK)))[0]!;
+
+    // Just made: its own server may still be checking it.
+    await interrupt(new Date());
+    await closeAllBatches(t.db);
+    expect((await statusOf(change!.carrierFilePK)).status).toBe('Generating');
+
+    await interrupt(new Date(Date.now() - 2 * 60_000));
+    const [abandoned] = await t.db
+      .insert(carrierFiles)
+      .values({
+        employerPK: 2,
+        kind: 'full',
+        controlNumber: 999_999_001,
+        fileName: 'interrupted.x12',
+        status: 'Generating',
+        createdBy: 'admin@example.com',
+        createdAt: new Date(Date.now() - 2 * 60 * 60_000),
+      })
+      .returning();
+    await closeAllBatches(t.db);
+    expect(await statusOf(change!.carrierFilePK)).toMatchObject({ status: 'Delivered', problems: [] });
+    expect(await readFile(delivered, 'utf8')).toBe(content);
+    expect(await statusOf(abandoned!.carrierFilePK)).toMatchObject({
+      status: 'Invalid',
+      problems: ['The file was interrupted before it was complete; generate it again.'],
+    });
   });
 });
 

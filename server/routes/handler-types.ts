@@ -14,7 +14,8 @@ type HandlerContext<E extends Endpoint> = {
   /** The employer group the call was authorised for (null for user-scoped calls). */
   employerPK: E['scope'] extends { kind: 'user' } ? null : number;
   query: Out<E['query']>;
-  body: Out<E['body']>;
+  /** An upload's bytes for a `file` endpoint; otherwise the parsed body. */
+  body: E['bodyEncoding'] extends 'file' ? Buffer : Out<E['body']>;
   request: FastifyRequest;
   reply: FastifyReply;
 };

@@ -45,6 +45,23 @@ import {
 } from '../services/enrollment';
 import { claimExport, documentExport, memberExport, requestExport, userExport } from '../services/exports';
 import {
+  cancelImport,
+  changeImportMapping,
+  commitImport,
+  createGroup,
+  fixImportRow,
+  groupSetupTemplate,
+  importErrorReport,
+  importList,
+  importRowsPage,
+  importTemplate,
+  importView,
+  readGroupWorkbook,
+  uploadImport,
+  uploadRoster,
+  withdrawImport,
+} from '../services/imports';
+import {
   claimsInsight,
   documentInsightOf,
   enrollmentInsight,
@@ -246,6 +263,31 @@ export const handlers: Handlers = {
   claimSearch: ({ db, employerPK, body }) => claimSearch(db, employerPK, body),
   claimEobPdf: ({ db, query }) => claimEobPdf(db, query),
 
+  importList: ({ db, user, employerPK }) => importList(db, { actor: user.sub, employerPK }),
+  importUpload: ({ db, user, employerPK, query, body }) =>
+    uploadImport(db, { actor: user.sub, employerPK }, { fileName: query.fileName, bytes: body }),
+  importRoster: ({ db, user, employerPK, query, body }) =>
+    uploadRoster(
+      db,
+      { actor: user.sub, employerPK },
+      { fileName: query.fileName, bytes: body, division: query.division },
+    ),
+  importView: ({ db, user, employerPK, query }) => importView(db, { actor: user.sub, employerPK }, query.importPK),
+  importRows: ({ db, user, employerPK, query }) => importRowsPage(db, { actor: user.sub, employerPK }, query),
+  importMapping: ({ db, user, employerPK, body }) => changeImportMapping(db, { actor: user.sub, employerPK }, body),
+  importFixRow: ({ db, user, employerPK, body }) => fixImportRow(db, { actor: user.sub, employerPK }, body),
+  importCommit: ({ db, user, employerPK, body }) => commitImport(db, { actor: user.sub, employerPK }, body),
+  importCancel: ({ db, user, employerPK, body }) => cancelImport(db, { actor: user.sub, employerPK }, body.importPK),
+  importWithdraw: ({ db, user, employerPK, body }) =>
+    withdrawImport(db, { actor: user.sub, employerPK }, body.importPK),
+  importTemplate: ({ db, user, employerPK, query }) =>
+    importTemplate(db, { actor: user.sub, employerPK }, query.format),
+  importErrorReport: ({ db, user, employerPK, query }) =>
+    importErrorReport(db, { actor: user.sub, employerPK }, query.importPK),
+  groupSetupTemplate: () => groupSetupTemplate(),
+  readGroupWorkbook: ({ query, body }) => readGroupWorkbook(body, query.fileName),
+  createGroup: ({ db, user, body, request }) =>
+    createGroup(db, { actor: user.sub }, body, { adminOf: (employerPK) => adminOf(user, employerPK, request) }),
   membershipInsight: ({ db, employerPK }) => membershipInsight(db, employerPK),
   enrollmentInsight: ({ db, employerPK }) => enrollmentInsight(db, employerPK),
   requestsInsight: ({ db, employerPK }) => requestsInsight(db, employerPK),

@@ -25,7 +25,7 @@ type GroupScope =
   | { kind: 'user' };
 
 /** Kinds of member record an audit row names. */
-export const AUDIT_RECORD_KINDS = ['subscriber', 'dependent', 'request', 'claim', 'user'] as const;
+export const AUDIT_RECORD_KINDS = ['subscriber', 'dependent', 'request', 'claim', 'user', 'import'] as const;
 export type AuditRecordKind = (typeof AUDIT_RECORD_KINDS)[number];
 
 /**
@@ -36,6 +36,12 @@ export type AuditRecordKind = (typeof AUDIT_RECORD_KINDS)[number];
 type AuditSpec = {
   action: 'read' | 'change';
   records?: Readonly<Record<string, AuditRecordKind>>;
+  /**
+   * A change runs in one transaction with its audit row, unless this is false: a long change made in
+   * steps (an upload of 100,000 rows) would hold the embedded database's one connection for its whole
+   * length. Its row is then written when the answer leaves, failing closed as a read's does.
+   */
+  oneTransaction?: false;
 };
 
 export type Endpoint = {
@@ -47,8 +53,13 @@ export type Endpoint = {
   scope: GroupScope;
   query?: z.ZodType;
   body?: z.ZodType;
-  /** The spec sends the request list form-encoded; everything else is JSON. */
-  bodyEncoding?: 'json' | 'form';
+  /**
+   * The spec sends the request list form-encoded; an upload sends the file's bytes as they are
+   * (`application/octet-stream`, its other inputs in the query); everything else is JSON.
+   */
+  bodyEncoding?: 'json' | 'form' | 'file';
+  /** Largest `file` body, in bytes (IMPORT_MAX_BYTES when not given). */
+  fileLimit?: number;
   /**
    * `json` answers are parsed with `response`; file answers are returned as a Blob. An `export` is a
    * spreadsheet or CSV file, as the call's `format` asks.
@@ -81,4 +92,8 @@ export type EndpointResponse<E extends Endpoint> = E['responseType'] extends 'js
 export type EndpointInput<E extends Endpoint> = (E['query'] extends z.ZodType
   ? { query: EndpointQuery<E> }
   : { query?: undefined }) &
-  (E['body'] extends z.ZodType ? { body: EndpointBody<E> } : { body?: undefined });
+  (E['body'] extends z.ZodType
+    ? { body: EndpointBody<E> }
+    : E['bodyEncoding'] extends 'file'
+      ? { body: Blob }
+      : { body?: undefined });

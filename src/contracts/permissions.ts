@@ -41,11 +41,14 @@ const AREAS = {
   accessReport: ['Auditor'],
   /** The group's users and their grants (the Portal Administrator is granted it through `canAccess`). */
   users: ['GroupAdmin'],
+  /** The operator's own work across groups (group setup): the Portal Administrator only, not GroupAdmin. */
+  operator: ['Portal Administrator'],
 } as const satisfies Record<string, readonly Role[]>;
 export type Area = keyof typeof AREAS;
 
 /** True when roles held in the current group grant the area. GroupAdmin is granted everything. */
 export function canAccess(roles: readonly string[], area: Area): boolean {
+  if (area === 'operator') return roles.includes('Portal Administrator');
   if (roles.includes('GroupAdmin') || roles.includes('Portal Administrator')) return true;
   const allowed: readonly string[] = AREAS[area];
   return allowed.length === 0 || allowed.some((role) => roles.includes(role));
@@ -66,6 +69,7 @@ export const MENU: readonly MenuEntry[] = [
     path: '/enroll-subscriber/personal-information',
     clearsSubscriber: true,
   },
+  { key: 'upload-enrollments', label: 'Upload Enrollments', area: 'members', path: '/upload-enrollments' },
   {
     key: 'update',
     label: 'Update Subscriber/Dependent Demographics',
@@ -90,12 +94,14 @@ export const MENU: readonly MenuEntry[] = [
   { key: 'monthly', label: 'Monthly Reports', area: 'reporting', path: '/monthly-reports' },
   { key: 'access-report', label: 'Access Report', area: 'accessReport', path: '/access-report' },
   { key: 'users', label: 'Users', area: 'users', path: '/users' },
+  { key: 'group-setup', label: 'Group Setup', area: 'operator', path: '/group-setup' },
   { key: 'privacy', label: 'Privacy', area: 'any', modal: 'privacyModal' },
 ];
 
 /** Protected routes and the area each needs; a route's sub-paths inherit its prefix's entry. */
 const ROUTE_AREAS: readonly { prefix: string; area: Area }[] = [
   { prefix: '/enroll-subscriber', area: 'members' },
+  { prefix: '/upload-enrollments', area: 'members' },
   { prefix: '/update-subscriber', area: 'members' },
   { prefix: '/terminate-subscriber', area: 'members' },
   { prefix: '/change-coverage', area: 'members' },
@@ -111,6 +117,7 @@ const ROUTE_AREAS: readonly { prefix: string; area: Area }[] = [
   { prefix: '/monthly-reports', area: 'reporting' },
   { prefix: '/access-report', area: 'accessReport' },
   { prefix: '/users', area: 'users' },
+  { prefix: '/group-setup', area: 'operator' },
 ];
 
 export function areaOfPath(pathname: string): Area {

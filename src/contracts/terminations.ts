@@ -34,3 +34,12 @@ export const terminationPayload = z.object({
   comment: text(500).optional(),
 });
 export type TerminationPayload = z.infer<typeof terminationPayload>;
+
+/** The dates, reason and comment of a termination, for many members at once (a roster's leavers). */
+export const terminationChoice = terminationPayload.pick({
+  eventDate: true,
+  terminationDate: true,
+  reasonPK: true,
+  comment: true,
+});
+export type TerminationChoice = z.infer<typeof terminationChoice>;

@@ -186,3 +186,85 @@ describe('callEndpoint without a usable answer', () => {
     expect(notice()).toMatchObject({ title: 'Action failed (200)' });
   });
 });
+
+describe('callEndpoint writes', () => {
+  const requestStatus = { requestPK: 9, status: 'Cancelled' };
+  const write = () => callEndpoint(endpoints.cancelRequest, { query: { requestPK: 9 } });
+  const keysSent = () => fetchMock.mock.calls.map(([input]) => (input as Request).headers.get('Idempotency-Key'));
+
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('gives every write a quoted Idempotency-Key of its own, and reads none, POST ones included', async () => {
+    fetchMock.mockImplementation(async () => answer(200, requestStatus));
+    await expect(write()).resolves.toEqual(requestStatus);
+    await expect(write()).resolves.toEqual(requestStatus);
+    await callEndpoint(endpoints.genderList, {}).catch(() => undefined);
+    await callEndpoint(endpoints.requestList, { body: { employerPK: 2, page: 0 } }).catch(() => undefined);
+    const [first, second, read, postRead] = keysSent();
+    expect(first).toMatch(/^"[0-9a-f-]{36}"$/);
+    expect(second).toMatch(/^"[0-9a-f-]{36}"$/);
+    expect(second).not.toBe(first);
+    expect(read).toBeNull();
+    expect(postRead).toBeNull();
+  });
+
+  it('leaves a failed read sent as POST to its caller, without sending it again', async () => {
+    fetchMock.mockResolvedValue(new Response(null, { status: 503, headers: { 'Retry-After': '1' } }));
+    const error = await failureOf(callEndpoint(endpoints.requestList, { body: { employerPK: 2, page: 0 } }));
+    expect(error.status).toBe(503);
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+
+  it('sends a write again with the same key while the server is unreachable or unavailable', async () => {
+    vi.useFakeTimers();
+    fetchMock
+      .mockRejectedValueOnce(new TypeError('Failed to fetch'))
+      .mockResolvedValueOnce(new Response(null, { status: 503, headers: { 'Retry-After': '3' } }))
+      .mockResolvedValueOnce(answer(502))
+      .mockImplementation(async () => answer(200, requestStatus));
+    const result = write();
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+    // The server asked for 3 s.
+    await vi.advanceTimersByTimeAsync(2_999);
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+    await vi.advanceTimersByTimeAsync(1 + 4_000);
+    await expect(result).resolves.toEqual(requestStatus);
+    expect(fetchMock).toHaveBeenCalledTimes(4);
+    const keys = keysSent();
+    expect(new Set(keys).size).toBe(1);
+    expect(keys[0]).toMatch(/^"/);
+    expect(notice()).toBeNull();
+  });
+
+  it('stops after the last try and says the server could not be reached', async () => {
+    vi.useFakeTimers();
+    fetchMock.mockRejectedValue(new TypeError('Failed to fetch'));
+    const result = failureOf(write());
+    await vi.advanceTimersByTimeAsync(15_000);
+    const error = await result;
+    expect(error.status).toBe(0);
+    expect(fetchMock).toHaveBeenCalledTimes(5);
+    expect(notice()).toMatchObject({ title: 'Action failed' });
+  });
+
+  it('retries a 409 only when it says when to come back (the first try still running)', async () => {
+    vi.useFakeTimers();
+    fetchMock
+      .mockResolvedValueOnce(
+        new Response(JSON.stringify({ title: 'Conflict', status: 409 }), {
+          status: 409,
+          headers: { 'Retry-After': '1' },
+        }),
+      )
+      .mockResolvedValueOnce(answer(409, { title: 'Conflict', status: 409, detail: 'Changed by someone else.' }));
+    const result = failureOf(write());
+    await vi.advanceTimersByTimeAsync(1_000);
+    const error = await result;
+    expect(error.status).toBe(409);
+    expect(error.problem.detail).toBe('Changed by someone else.');
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+  });
+});

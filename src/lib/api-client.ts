@@ -138,8 +138,9 @@ async function failure<T>(response: Response, options: CallOptions<T>, path: str
   throw new ApiError(response.status, problem);
 }
 
-function requestBody(endpoint: Endpoint, body: unknown): { json?: unknown; body?: URLSearchParams } {
+function requestBody(endpoint: Endpoint, body: unknown): { json?: unknown; body?: URLSearchParams | Blob } {
   if (body === undefined) return {};
+  if (endpoint.bodyEncoding === 'file') return { body: body as Blob };
   return endpoint.bodyEncoding === 'form' ? { body: toParams(body) } : { json: body };
 }
 
@@ -161,6 +162,29 @@ function renewSilently(): Promise<boolean> {
   return renewal;
 }
 
+/**
+ * Waits before a write is sent again with its key: the server's Retry-After, or 1, 2, 4 and 8 s.
+ * About 15 s in all, the time a balancer takes to notice a replica gone or a database to restart.
+ */
+export const WRITE_RETRY_DELAYS_MS = [1_000, 2_000, 4_000, 8_000];
+/** Answers after which a keyed write may be sent again: a replica or the database was away, or the first try still runs. */
+const RETRIED_STATUSES = new Set([409, 502, 503, 504]);
+
+function retryDelay(response: Response | null, attempt: number): number {
+  const seconds = Number(response?.headers.get('retry-after'));
+  if (Number.isFinite(seconds) && seconds > 0) return Math.min(seconds, 30) * 1000;
+  return WRITE_RETRY_DELAYS_MS[attempt]!;
+}
+
+const sleep = (ms: number, signal?: AbortSignal) =>
+  new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(resolve, ms);
+    signal?.addEventListener('abort', () => {
+      clearTimeout(timer);
+      reject(signal.reason as Error);
+    });
+  });
+
 /** Calls one endpoint of the table: typed input, parsed answer, shared failure handling. */
 export async function callEndpoint<E extends Endpoint>(
   endpoint: E,
@@ -168,22 +192,48 @@ export async function callEndpoint<E extends Endpoint>(
   options: CallOptions<EndpointResponse<E>> = {},
 ): Promise<EndpointResponse<E>> {
   const { query, body } = input as { query?: unknown; body?: unknown };
+  // A change carries one key for all its tries, so the server applies it once however often it is sent.
+  // Reads sent as POST (searches, lists) and uploads' files are not sent again here.
+  const idempotencyKey =
+    endpoint.audit?.action === 'change' && endpoint.audit.oneTransaction !== false && endpoint.bodyEncoding !== 'file'
+      ? `"${crypto.randomUUID()}"`
+      : null;
   const send = () =>
     clients[endpoint.service](endpoint.path.replace(/^\//, ''), {
       method: endpoint.method,
       searchParams: toParams(query),
-      headers: { Accept: ACCEPT[endpoint.responseType] },
+      headers: {
+        Accept: ACCEPT[endpoint.responseType],
+        ...(endpoint.bodyEncoding === 'file' ? { 'Content-Type': 'application/octet-stream' } : {}),
+        ...(idempotencyKey ? { 'Idempotency-Key': idempotencyKey } : {}),
+      },
       signal: options.signal,
       onDownloadProgress: options.onDownloadProgress,
       ...requestBody(endpoint, body),
     });
-  let response: Response;
-  try {
-    response = await send();
-    // A refused token gets one silent renewal and the call one more try; a 401 after that stands.
-    if (response.status === 401 && (await renewSilently())) response = await send();
-  } catch (error) {
-    if (isAbort(error)) throw error;
+  let response: Response | null = null;
+  for (let attempt = 0; ; attempt += 1) {
+    let unreachable: unknown = null;
+    try {
+      response = await send();
+      // A refused token gets one silent renewal and the call one more try; a 401 after that stands.
+      if (response.status === 401 && (await renewSilently())) response = await send();
+    } catch (error) {
+      if (isAbort(error)) throw error;
+      unreachable = error;
+      response = null;
+    }
+    const again =
+      idempotencyKey !== null &&
+      attempt < WRITE_RETRY_DELAYS_MS.length &&
+      (unreachable !== null ||
+        (response !== null &&
+          RETRIED_STATUSES.has(response.status) &&
+          (response.status !== 409 || response.headers.has('retry-after'))));
+    if (!again) break;
+    await sleep(retryDelay(response, attempt), options.signal);
+  }
+  if (response === null) {
     const problem: Problem = {
       title: 'Action failed',
       status: 0,

@@ -44,7 +44,7 @@ export async function seedLargeGroup(db: Db, count: number, today: string): Prom
   const addresses = Array.from({ length: 2000 }, () => address(f));
   const domain = domainOf(group);
 
-  for (let start = 0; start < count; start += LARGE_BATCH) {
+  const generate = (start: number) => {
     const batch: NewSubscriber[] = [];
     const family: { id: string; dependent: Omit<NewDependent, 'subscriberPK'> }[] = [];
     for (let i = start; i < Math.min(count, start + LARGE_BATCH); i++) {
@@ -106,6 +106,9 @@ export async function seedLargeGroup(db: Db, count: number, today: string): Prom
         });
       }
     }
+    return { batch, family };
+  };
+  const insert = async ({ batch, family }: ReturnType<typeof generate>) => {
     const inserted = await bulkInsert(db, subscribers, batch, {
       returning: [subscribers.subscriberPK, subscribers.subscriberID],
     });
@@ -115,7 +118,15 @@ export async function seedLargeGroup(db: Db, count: number, today: string): Prom
       dependents,
       family.map((x) => ({ ...x.dependent, subscriberPK: need(pkById.get(x.id), 'large subscriber') })),
     );
+  };
+  // The next batch is made while the database stores the last one: the two take about as long.
+  let storing: Promise<void> = Promise.resolve();
+  for (let start = 0; start < count; start += LARGE_BATCH) {
+    const next = generate(start);
+    await storing;
+    storing = insert(next);
   }
+  await storing;
 
   // Coverage for everyone in two set-based statements: far faster than shipping rows from JS.
   // Parameters are cast because PGlite types untyped parameters as text.

@@ -457,12 +457,57 @@ async function groupsWithOpenBatches(db: Db): Promise<number[]> {
   return rows.map((r) => r.employerPK);
 }
 
+/** How long a file may stay Generating before the schedule takes it for interrupted. */
+export const CHANGE_FILE_RESUME_AFTER_MS = 60_000;
+const FULL_FILE_ABANDONED_AFTER_MS = 60 * 60_000;
+const INTERRUPTED_FULL_FILE_PROBLEM = 'The file was interrupted before it was complete; generate it again.';
+
+/**
+ * Files a stopped or killed server left Generating. A change file's bytes commit with its row, so one
+ * still Generating a minute later was only waiting to be checked and delivered: that is done now. A
+ * full file is written outside a transaction, so one still Generating an hour later (a million members
+ * take about a minute) is incomplete: it is marked Invalid, and its control number stays used.
+ */
+export async function finishInterruptedFiles(
+  db: Db,
+  settings: CarrierFeedSettings = carrierFeedSettings(),
+  onError: (error: unknown, employerPK: number) => void = () => {},
+): Promise<CarrierFileItem[]> {
+  const now = Date.now();
+  const stale = await db
+    .select()
+    .from(carrierFiles)
+    .where(
+      and(
+        eq(carrierFiles.status, 'Generating'),
+        sql`${carrierFiles.createdAt} < ${new Date(now - CHANGE_FILE_RESUME_AFTER_MS)}`,
+      ),
+    )
+    .orderBy(asc(carrierFiles.carrierFilePK));
+  const finished: CarrierFileItem[] = [];
+  for (const row of stale) {
+    try {
+      if (row.kind === 'change') {
+        finished.push(itemOf(await checkAndDeliver(db, row, settings)));
+      } else if (row.createdAt.getTime() < now - FULL_FILE_ABANDONED_AFTER_MS) {
+        await db
+          .update(carrierFiles)
+          .set({ status: 'Invalid', problems: [INTERRUPTED_FULL_FILE_PROBLEM] })
+          .where(and(eq(carrierFiles.carrierFilePK, row.carrierFilePK), eq(carrierFiles.status, 'Generating')));
+      }
+    } catch (error) {
+      onError(error, row.employerPK);
+    }
+  }
+  return finished;
+}
+
 export async function closeAllBatches(
   db: Db,
   settings: CarrierFeedSettings = carrierFeedSettings(),
   onError: (error: unknown, employerPK: number) => void = () => {},
 ) {
-  const files: CarrierFileItem[] = [];
+  const files: CarrierFileItem[] = await finishInterruptedFiles(db, settings, onError);
   for (const employerPK of await groupsWithOpenBatches(db)) {
     try {
       const file = await closeCarrierBatch(db, employerPK, CARRIER_FEED_ACTOR, settings);

@@ -153,6 +153,26 @@ export function checkPlanAnswers(errors: FieldErrors, payload: EnrollmentPayload
 }
 
 type PlanRow = typeof plans.$inferSelect;
+type TierRow = { pk: number; isMedical: boolean };
+
+/** What the plan checks read of a group: its division (if it is the group's), plans and tiers there. */
+export type PlanChoiceRecords = {
+  divisionFound: boolean;
+  plans: readonly PlanRow[];
+  tiers: readonly TierRow[];
+};
+
+/** The plan, tier and FSA choices of a payload, as the checks read them ("No" answers drop choices). */
+function chosenPlans(payload: EnrollmentPayload) {
+  const medicalPK = payload.isMedicalCoverage === false ? null : payload.employerPlanPK;
+  const dentalPK = payload.isDentalCoverage === false ? null : payload.employerDentalPlanPK;
+  const medicalTierPK = payload.isMedicalCoverage === false ? null : payload.medicalTierPK;
+  const dentalTierPK = payload.isDentalCoverage === false ? null : payload.dentalTierPK;
+  const elections = payload.isFSA === false ? [] : (payload.FSAElections ?? []);
+  const planPKs = [medicalPK, dentalPK, ...elections.map((e) => e.pk)].filter(positive);
+  const tierPKs = [medicalTierPK, dentalTierPK].filter(positive);
+  return { medicalPK, dentalPK, medicalTierPK, dentalTierPK, elections, planPKs, tierPKs };
+}
 
 /**
  * Plans, tiers and FSA plans must be the employer's and the chosen division's, of the right kind, and
@@ -167,14 +187,7 @@ export async function checkPlanChoices(
   payload: EnrollmentPayload,
   employerPK: number,
 ): Promise<string | null> {
-  const medicalPK = payload.isMedicalCoverage === false ? null : payload.employerPlanPK;
-  const dentalPK = payload.isDentalCoverage === false ? null : payload.employerDentalPlanPK;
-  const medicalTierPK = payload.isMedicalCoverage === false ? null : payload.medicalTierPK;
-  const dentalTierPK = payload.isDentalCoverage === false ? null : payload.dentalTierPK;
-  const elections = payload.isFSA === false ? [] : (payload.FSAElections ?? []);
-
-  const planPKs = [medicalPK, dentalPK, ...elections.map((e) => e.pk)].filter(positive);
-  const tierPKs = [medicalTierPK, dentalTierPK].filter(positive);
+  const { planPKs, tierPKs } = chosenPlans(payload);
   if (planPKs.length === 0 && tierPKs.length === 0) return null;
 
   const divisionPK = payload.divisions;
@@ -186,9 +199,6 @@ export async function checkPlanChoices(
           .where(and(eq(divisions.divisionPK, divisionPK), eq(divisions.employerPK, employerPK)))
       )[0]
     : undefined;
-  // Plans and tiers are offered per division, so a choice without a valid division cannot stand.
-  if (!positive(divisionPK)) addError(errors, 'divisions', PLAN_MESSAGES.division);
-  else if (!division) addError(errors, 'divisions', CHOICE_MESSAGES.division);
 
   const [planRows, tierRows] = await Promise.all([
     planPKs.length && division
@@ -212,6 +222,31 @@ export async function checkPlanChoices(
           )
       : Promise.resolve([]),
   ]);
+  return checkPlanChoicesAgainst(errors, payload, {
+    divisionFound: Boolean(division),
+    plans: planRows,
+    tiers: tierRows,
+  });
+}
+
+/**
+ * The same checks against records already read: `records` holds the division's plans and tiers (any
+ * others are ignored), so a caller checking many payloads of one group reads the group once.
+ */
+export function checkPlanChoicesAgainst(
+  errors: FieldErrors,
+  payload: EnrollmentPayload,
+  records: PlanChoiceRecords,
+): string | null {
+  const { medicalPK, dentalPK, medicalTierPK, dentalTierPK, elections, planPKs, tierPKs } = chosenPlans(payload);
+  if (planPKs.length === 0 && tierPKs.length === 0) return null;
+
+  // Plans and tiers are offered per division, so a choice without a valid division cannot stand.
+  if (!positive(payload.divisions)) addError(errors, 'divisions', PLAN_MESSAGES.division);
+  else if (!records.divisionFound) addError(errors, 'divisions', CHOICE_MESSAGES.division);
+  const planRows = records.divisionFound ? records.plans : [];
+  const tierRows = records.divisionFound ? records.tiers : [];
+
   const planOf = (pk: number, type: PlanRow['planType']) =>
     planRows.find((p) => p.planPK === pk && p.planType === type);
   const tierOf = (pk: number, isMedical: boolean) => tierRows.find((t) => t.pk === pk && t.isMedical === isMedical);

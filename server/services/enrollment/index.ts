@@ -14,6 +14,9 @@ export {
   checkDependents,
   checkPlanAnswers,
   checkPlanChoices,
+  checkPlanChoicesAgainst,
+  checkEmployment,
+  type PlanChoiceRecords,
   checkSubscriber,
   type EnrollmentPayload,
 } from './enrollment-validation';

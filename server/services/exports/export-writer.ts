@@ -18,6 +18,7 @@ import type { Db } from '../../db/client';
 import { auditEvents, employers } from '../../db/schema';
 import type { FileAnswer } from '../../lib/file-answer';
 import { localToday } from '../../lib/calendar';
+import { neutraliseFormula } from '../../lib/spreadsheet-text';
 
 export const EXPORT_BATCH = 1000;
 
@@ -89,7 +90,8 @@ function csvStream<R>(columns: ExportColumn<R>[], rows: AsyncIterable<R>): Reada
   return csv;
 }
 
-function xlsxStream<R>(columns: ExportColumn<R>[], rows: AsyncIterable<R>, sheetName: string): Readable {
+/** The .xlsx writer on its own, exported so a test can read back what it writes without a database. */
+export function xlsxStream<R>(columns: ExportColumn<R>[], rows: AsyncIterable<R>, sheetName: string): Readable {
   const out = new PassThrough();
   void (async () => {
     // Loaded with the first spreadsheet: most processes never make one, and exceljs is heavy.
@@ -108,7 +110,9 @@ function xlsxStream<R>(columns: ExportColumn<R>[], rows: AsyncIterable<R>, sheet
         .addRow(
           columns.map((c) => {
             const value = c.value(row);
-            return c.type === 'date' && typeof value === 'string' ? excelDate(value) : value;
+            if (c.type === 'date' && typeof value === 'string') return excelDate(value);
+            // Names are typed by users: a text starting with = must stay text when the file is opened.
+            return typeof value === 'string' ? neutraliseFormula(value) : value;
           }),
         )
         .commit();

@@ -1,6 +1,6 @@
 // Member requests (demographic updates, terminations, and the status of every request): how they are
 // stored, listed, shown and moved through their lifecycle. Applying them is processing's work.
-export { terminateDependent, terminateSubscriber } from './terminations';
+export { checkTerminationChoice, storeTerminations, terminateDependent, terminateSubscriber } from './terminations';
 export { updateDependent, updateSubscriber } from './demographic-updates';
 export { refusePending } from './member-request-store';
 export {

@@ -1,17 +1,21 @@
 // Termination requests (spec 1 §2 terminate flow, §3 termination payload, §4 "Termination"). Like the
 // demographic updates they are stored as Submitted requests; the member's term date is set only when
 // the request is applied. The terminations row carries the dates and the reason for that step.
+import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { OTHER_TERMINATION_REASON } from '../../../src/contracts/lookups';
+import { PENDING_STATUSES, SUBSCRIBER_BLOCKING_TYPES, subscriberPendingNotice } from '../../../src/contracts/requests';
 import {
   DEPENDENT_ALREADY_TERMED_MESSAGE,
   isBeyondRetroWindow,
   RETRO_TERMINATION_MESSAGE,
   SUBSCRIBER_ALREADY_TERMED_MESSAGE,
+  type terminationChoice,
   type terminationPayload,
 } from '../../../src/contracts/terminations';
+import { bulkInsert } from '../../db/bulk-insert';
 import type { Db } from '../../db/client';
-import { terminations } from '../../db/schema';
+import { requestStatusHistory, requests, subscribers, terminations } from '../../db/schema';
 import { localToday } from '../../lib/calendar';
 import { addError, mergeErrors, throwFieldErrors, type FieldErrors } from '../../lib/field-errors';
 import { badRequest, conflict } from '../../lib/problem';
@@ -114,4 +118,131 @@ export async function terminateDependent(db: Db, caller: Caller, body: Terminati
     await refusePending(tx, 'Terminate', { subscriberPK: subscriber.subscriberPK });
     return storeTermination(tx, caller, { kind: 'TerminateDependent', body, subscriber, dependentPK });
   });
+}
+
+type TerminationChoice = z.output<typeof terminationChoice>;
+
+/** Refuses a termination's dates and reason (400) as the terminate screen is refused. */
+export async function checkTerminationChoice(db: Db, choice: TerminationChoice): Promise<void> {
+  throwTerminationErrors(mergeErrors(retroDateErrors(choice), await reasonErrors(db, choice.reasonPK)));
+}
+
+/**
+ * Terminate requests for many subscribers of the caller's group at once, with the same dates and
+ * reason (a roster that no longer holds them), in set-based statements. A subscriber already
+ * terminated, gone from the group, or with a request waiting that a termination would clash with is
+ * left out with the terminate screen's message. The choice must have passed checkTerminationChoice.
+ */
+export async function storeTerminations(
+  tx: Db,
+  caller: Omit<Caller, 'roles'>,
+  choice: TerminationChoice,
+  subscriberPKs: readonly number[],
+  note: string,
+): Promise<{ requestPKs: Map<number, number>; refused: Map<number, string> }> {
+  const requestPKs = new Map<number, number>();
+  const refused = new Map<number, string>();
+  if (subscriberPKs.length === 0) return { requestPKs, refused };
+  const list = (values: readonly string[]) =>
+    sql.join(
+      values.map((v) => sql`${v}`),
+      sql`, `,
+    );
+  // Locked like lockSubscriber does for one: a concurrent request for the same member waits here.
+  const locked = await tx.execute(sql`
+    select s.subscriber_pk, s.first_name, s.last_name, s.term_date,
+      coalesce((select array_agg(distinct q.type) from ${requests} q
+        where q.subscriber_pk = s.subscriber_pk and q.type in (${list(SUBSCRIBER_BLOCKING_TYPES)})
+          and q.status in (${list(PENDING_STATUSES)})), '{}') as pending
+    from ${subscribers} s
+    where s.employer_pk = ${caller.employerPK}
+      and s.subscriber_pk in (${sql.join(
+        subscriberPKs.map((pk) => sql`${pk}::int`),
+        sql`, `,
+      )})
+    for update of s`);
+  const members = (
+    locked.rows as {
+      subscriber_pk: number;
+      first_name: string;
+      last_name: string;
+      term_date: string | null;
+      pending: string[];
+    }[]
+  ).map((r) => ({
+    subscriberPK: Number(r.subscriber_pk),
+    firstName: r.first_name,
+    lastName: r.last_name,
+    termDate: r.term_date,
+    pending: r.pending,
+  }));
+  const found = new Map(members.map((m) => [m.subscriberPK, m]));
+  const ready: typeof members = [];
+  for (const subscriberPK of subscriberPKs) {
+    const member = found.get(subscriberPK);
+    const pending = member ? subscriberPendingNotice('Terminate', member.pending) : null;
+    if (!member) refused.set(subscriberPK, 'This member is no longer in the group.');
+    else if (member.termDate !== null) refused.set(subscriberPK, SUBSCRIBER_ALREADY_TERMED_MESSAGE);
+    else if (pending) refused.set(subscriberPK, pending);
+    else ready.push(member);
+  }
+  if (ready.length === 0) return { requestPKs, refused };
+  const inserted = await bulkInsert(
+    tx,
+    requests,
+    ready.map((m) => ({
+      employerPK: caller.employerPK,
+      subscriberPK: m.subscriberPK,
+      type: 'Terminate' as const,
+      status: 'Submitted' as const,
+      saveStep: 4,
+      subscriberFirstName: m.firstName,
+      subscriberLastName: m.lastName,
+      createdBy: caller.actor,
+    })),
+    { returning: [requests.requestPK, requests.subscriberPK] },
+  );
+  for (const row of inserted) requestPKs.set(Number(row.subscriber_pk), Number(row.request_pk));
+  const payloads = ready.map((m) => ({
+    request_pk: requestPKs.get(m.subscriberPK),
+    payload: {
+      subscriberPK: m.subscriberPK,
+      employerPK: caller.employerPK,
+      dependentPK: null,
+      firstName: m.firstName,
+      lastName: m.lastName,
+      ...choice,
+    },
+  }));
+  // jsonb cannot ride in the array insert: one update for all of them.
+  await tx.execute(sql`
+    update requests r set payload = x.payload
+    from jsonb_to_recordset(${JSON.stringify(payloads)}::jsonb) as x(request_pk int, payload jsonb)
+    where r.request_pk = x.request_pk`);
+  await bulkInsert(
+    tx,
+    requestStatusHistory,
+    ready.map((m) => ({
+      requestPK: requestPKs.get(m.subscriberPK)!,
+      status: 'Submitted' as const,
+      changedBy: caller.actor,
+      note,
+    })),
+  );
+  await bulkInsert(
+    tx,
+    terminations,
+    ready.map((m) => ({
+      requestPK: requestPKs.get(m.subscriberPK)!,
+      employerPK: caller.employerPK,
+      subscriberPK: m.subscriberPK,
+      dependentPK: null,
+      eventDate: choice.eventDate,
+      terminationDate: choice.terminationDate,
+      reasonPK: choice.reasonPK ?? null,
+      comment: choice.comment ?? null,
+      createdBy: caller.actor,
+    })),
+  );
+  return { requestPKs, refused };
 }

@@ -6,6 +6,7 @@ const ALL = [
   'Home',
   'Broker',
   'Enroll Subscriber',
+  'Upload Enrollments',
   'Update Subscriber/Dependent Demographics',
   'Terminate Subscriber/Dependent',
   'Change Coverage',
@@ -23,10 +24,14 @@ const ALL = [
   'Privacy',
 ];
 
+/** The Portal Administrator's menu: every entry, Group Setup included (a GroupAdmin does not get it). */
+const OPERATOR = [...ALL.slice(0, -1), 'Group Setup', 'Privacy'];
+
 const MEMBER_ADMIN = [
   'Home',
   'Broker',
   'Enroll Subscriber',
+  'Upload Enrollments',
   'Update Subscriber/Dependent Demographics',
   'Terminate Subscriber/Dependent',
   'Change Coverage',
@@ -47,7 +52,7 @@ describe('visibleMenu', () => {
     ['HR', ['HR'], MEMBER_ADMIN],
     ['Broker', ['Broker'], MEMBER_ADMIN],
     ['GroupAdmin', ['GroupAdmin'], ALL],
-    ['Portal Administrator', ['Portal Administrator'], ALL],
+    ['Portal Administrator', ['Portal Administrator'], OPERATOR],
     ['IDcard Only', ['IDcard Only'], ['Home', 'ID Card', 'Privacy']],
     ['ViewClaims', ['ViewClaims'], ['Home', 'Claim Search', 'Privacy']],
     ['Funding + Invoice', ['Funding', 'Invoice'], ['Home', 'Claims Funding Report', 'Admin Invoice', 'Privacy']],

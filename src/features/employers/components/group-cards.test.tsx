@@ -63,25 +63,33 @@ describe('GroupCards', () => {
     expect(last?.searchParams.get('knownCount')).toBe('30');
   });
 
-  it('searches the server by name or group ID once the typing pauses, from the first page', async () => {
-    const { fetchMock } = renderCards();
-    await screen.findByText('Groups 1–12 of 30');
-    await userEvent.click(screen.getByRole('button', { name: 'Page 2' }));
-    await screen.findByText('Groups 13–24 of 30');
+  // Two searches typed and answered, and a page turned: seconds on a busy machine.
+  it(
+    'searches the server by name or group ID once the typing pauses, from the first page',
+    { timeout: 20_000 },
+    async () => {
+      const { fetchMock } = renderCards();
+      const user = userEvent.setup({ delay: null });
+      await screen.findByText('Groups 1–12 of 30');
+      await userEvent.click(screen.getByRole('button', { name: 'Page 2' }));
+      await screen.findByText('Groups 13–24 of 30');
 
-    await userEvent.type(screen.getByRole('searchbox', { name: 'Search groups' }), 'G00002');
-    await waitFor(() => expect(cards()).toEqual(GROUPS.slice(19, 29).map((g) => g.employerName)));
-    const searches = callsTo(fetchMock, '/Account/Groups').filter((url) => url.searchParams.has('search'));
-    // Debounced: one search for the whole word, on the first page.
-    expect(searches.map((url) => url.searchParams.get('search'))).toEqual(['G00002']);
-    expect(searches[0]?.searchParams.get('page')).toBe('0');
-    // Ten matches fit one page: no pager.
-    expect(screen.queryByRole('navigation', { name: 'Group pages' })).toBeNull();
+      // Typed without a pause between keys, so the debounce sees one burst however busy the machine is.
+      await user.type(screen.getByRole('searchbox', { name: 'Search groups' }), 'G00002');
+      // The debounce, the call and the render: more than waitFor's second on a busy machine.
+      await waitFor(() => expect(cards()).toEqual(GROUPS.slice(19, 29).map((g) => g.employerName)), { timeout: 5_000 });
+      const searches = callsTo(fetchMock, '/Account/Groups').filter((url) => url.searchParams.has('search'));
+      // Debounced: one search for the whole word, on the first page.
+      expect(searches.map((url) => url.searchParams.get('search'))).toEqual(['G00002']);
+      expect(searches[0]?.searchParams.get('page')).toBe('0');
+      // Ten matches fit one page: no pager.
+      expect(screen.queryByRole('navigation', { name: 'Group pages' })).toBeNull();
 
-    await userEvent.clear(screen.getByRole('searchbox', { name: 'Search groups' }));
-    await userEvent.type(screen.getByRole('searchbox', { name: 'Search groups' }), 'Nothing like it');
-    expect(await screen.findByText('No groups match your search.')).toBeInTheDocument();
-  });
+      await user.clear(screen.getByRole('searchbox', { name: 'Search groups' }));
+      await user.type(screen.getByRole('searchbox', { name: 'Search groups' }), 'Nothing like it');
+      expect(await screen.findByText('No groups match your search.', {}, { timeout: 5_000 })).toBeInTheDocument();
+    },
+  );
 
   it('shows a single group as before: its card alone, no search, no pager', async () => {
     renderCards([groupChoice(7)], 7);

@@ -13,7 +13,7 @@ import { FormSelectField } from '../../../components/form/form-select-field';
 import { applyServerFieldErrors } from '../../../components/form/server-field-errors';
 import type { LookupItem } from '../../../contracts/common';
 import { OTHER_TERMINATION_REASON } from '../../../contracts/lookups';
-import { terminationForm, type TerminationFormInput, type TerminationFormValues } from '../lib/termination-form';
+import { terminationForm, type TerminationFormInput, type TerminationFormValues } from '../../../lib/termination-form';
 import { ConfirmTerminationDialog } from './confirm-termination-dialog';
 
 const ID_PREFIX = 'termination';

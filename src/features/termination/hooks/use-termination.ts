@@ -20,7 +20,7 @@ import { closeModal, openModal, useOpenModal } from '../../../stores/modal-slice
 import { notify } from '../../../stores/notification-store';
 import { useCreateFollowUpRequest, useTerminateDependent, useTerminateSubscriber } from '../api/terminate-member';
 import { followUpChangeRequest } from '../lib/follow-up-request';
-import type { TerminationFormValues } from '../lib/termination-form';
+import type { TerminationFormValues } from '../../../lib/termination-form';
 
 const isRetroRefusal = (error: unknown) => isApiError(error) && error.problem.detail === RETRO_TERMINATION_MESSAGE;
 

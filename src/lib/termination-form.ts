@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { isoDate } from '../../../contracts/common';
-import { terminationPayload } from '../../../contracts/terminations';
+import { isoDate } from '../contracts/common';
+import { terminationPayload } from '../contracts/terminations';
 
 // Anything but a real date (blank, or a half-typed one from the picker) reads as missing, so the
 // spec's 'Event Date is required!' / 'Termination Date is required!' is what the user sees.

@@ -1,0 +1,241 @@
+// Upload Enrollments benchmark: uploads generated census files (10,000 and 100,000 rows, .csv and .xlsx)
+// over real HTTP as HR of group 2, then commits the 10,000-row one in batches, while small lookup
+// calls keep arriving every 50 ms. The server runs in its own process (`npm start`'s entry), so its
+// RSS is its own and not the bench's, which holds the generated files. Prints each step's time, the
+// server's RSS at its start and peak (read from /proc), its event-loop delay p99 (from its /metrics,
+// which resets the figure at each read) and the small calls' latency beside the targets. Stops by itself.
+//
+//   npm run bench:import                       PGlite in a temp folder
+//   DATABASE_URL=postgres://… npm run bench:import
+//   IMPORT_ROWS=20000 npm run bench:import     another size for the smaller file
+import { readFile, rm } from 'node:fs/promises';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import ExcelJS from 'exceljs';
+import { endpointUrl } from '../src/contracts/endpoint';
+import { endpoints } from '../src/contracts/endpoints';
+import { IMPORT_FIELDS, type ImportView } from '../src/contracts/imports';
+import { freePorts, startReplica, stopChild, waitReady } from '../server/replicas/cluster';
+import { httpSend, signInTokens } from '../server/test/sign-in';
+import { exitAfter, fixed, percentile } from './support/figures';
+import { openSeededDatabase } from './support/seeded-database';
+
+const SMALL = Number(process.env.IMPORT_ROWS ?? 10_000);
+const LARGE = 100_000;
+const DEADLINE_MS = Number(process.env.BENCH_TIMEOUT_MS ?? 15 * 60_000);
+const GROUP = 2;
+/** prom-client's event-loop monitor resolution: its percentiles include this much. */
+const LOOP_TIMER_MS = 10;
+const METRICS_TOKEN = 'import-bench-metrics';
+
+exitAfter(DEADLINE_MS);
+
+const LABELS = IMPORT_FIELDS.map((f) => f.label);
+const STATES = ['MA', 'NY', 'CA', 'TX', 'IL'];
+const TIERS = ['Employee Only', 'Family'];
+
+/** A valid employee row of group 2; every 5th has a spouse row after it. */
+function* census(rows: number, offset: number): Generator<string[]> {
+  let written = 0;
+  for (let n = 0; written < rows; n += 1) {
+    const id = offset + n;
+    const ssn = (digits: number) =>
+      `${String(100 + (digits % 800)).padStart(3, '0')}-${String(10 + (Math.floor(digits / 800) % 90))}-${String(
+        1000 + (Math.floor(digits / 72_000) % 9000),
+      )}`;
+    const withSpouse = n % 5 === 0 && written + 2 <= rows;
+    const values: Record<string, string> = {
+      'Employee Key': `B${id}`,
+      Relationship: 'Employee',
+      'First Name': 'Bench',
+      'Last Name': `Member${String.fromCharCode(65 + (id % 26))}${String.fromCharCode(65 + (Math.floor(id / 26) % 26))}`,
+      SSN: ssn(id * 2),
+      'Date of Birth': `0${1 + (id % 9)}/1${id % 10}/19${60 + (id % 40)}`,
+      Gender: id % 2 ? 'M' : 'F',
+      'Address Line 1': `${1 + (id % 900)} Main St`,
+      City: 'Springfield',
+      State: STATES[id % STATES.length]!,
+      'ZIP Code': String(10000 + (id % 80000)),
+      Phone: `617555${String(id % 10000).padStart(4, '0')}`,
+      Email: `bench${id}@example.com`,
+      Division: '001',
+      'Medical Plan': 'Choice PPO 500',
+      'Medical Tier': TIERS[withSpouse ? 1 : 0]!,
+    };
+    yield LABELS.map((l) => values[l] ?? '');
+    written += 1;
+    if (withSpouse) {
+      const spouse = {
+        ...values,
+        Relationship: 'Spouse',
+        'First Name': 'Partner',
+        SSN: ssn(id * 2 + 1),
+        Gender: id % 2 ? 'F' : 'M',
+      };
+      yield LABELS.map((l) => spouse[l as keyof typeof spouse] ?? '');
+      written += 1;
+    }
+  }
+}
+
+function csvOf(rows: number, offset: number): Buffer {
+  const lines = [LABELS.join(',')];
+  for (const row of census(rows, offset)) lines.push(row.join(','));
+  return Buffer.from(lines.join('\r\n') + '\r\n');
+}
+
+async function xlsxOf(rows: number, offset: number): Promise<Buffer> {
+  const book = new ExcelJS.Workbook();
+  const sheet = book.addWorksheet('Enrollments');
+  sheet.addRow(LABELS);
+  for (const row of census(rows, offset)) sheet.addRow(row);
+  return Buffer.from(await book.xlsx.writeBuffer());
+}
+
+const seeded = await openSeededDatabase('import', Number(process.env.SEED_MEMBERS ?? 0));
+// The server opens the folder itself: the bench lets go of it first.
+await seeded.database.close();
+const [port] = await freePorts(1);
+const base = `http://127.0.0.1:${port}`;
+const server = startReplica('import bench server', port!, {
+  DATABASE_URL: process.env.DATABASE_URL ?? '',
+  DATA_DIR: path.join(seeded.dataDir, 'db'),
+  PUBLIC_URL: base,
+  SERVE_SPA: 'false',
+  LOG_LEVEL: 'warn',
+  METRICS: 'true',
+  METRICS_TOKEN,
+});
+try {
+  await waitReady(server, 300_000);
+  const tokens = await signInTokens(httpSend(base), 'hr@example.com', base);
+  const headers = { authorization: `Bearer ${tokens.access_token}` };
+  const serverRss = async () => {
+    const status = await readFile(`/proc/${server.process.pid}/status`, 'utf8');
+    return Number(/^VmRSS:\s+(\d+) kB/m.exec(status)?.[1] ?? 0) * 1024;
+  };
+  /** The server's event-loop delay p99 since the last read, in ms, its timer's resolution taken off. */
+  const loopP99 = async () => {
+    const text = await (
+      await fetch(`${base}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } })
+    ).text();
+    const seconds = Number(/^nodejs_eventloop_lag_p99_seconds(?:\{[^}]*\})? (\S+)$/m.exec(text)?.[1] ?? 0);
+    return Math.max(0, seconds * 1000 - LOOP_TIMER_MS);
+  };
+
+  /** Runs a step while sampling the server's RSS, its event-loop delay and a small call's latency. */
+  async function measured<T>(label: string, step: () => Promise<T>) {
+    await loopP99();
+    const startRss = await serverRss();
+    let peakRss = startRss;
+    const rss = setInterval(() => void serverRss().then((v) => (peakRss = Math.max(peakRss, v))), 100);
+    const probes: number[] = [];
+    let probing = true;
+    const probe = (async () => {
+      while (probing) {
+        const started = performance.now();
+        await (await fetch(`${base}${endpointUrl(endpoints.genderList)}`, { headers })).arrayBuffer();
+        probes.push(performance.now() - started);
+        await new Promise((r) => setTimeout(r, 50));
+      }
+    })();
+    const started = performance.now();
+    const result = await step();
+    const seconds = (performance.now() - started) / 1000;
+    probing = false;
+    await probe;
+    clearInterval(rss);
+    peakRss = Math.max(peakRss, await serverRss());
+    const p99 = await loopP99();
+    const sorted = probes.sort((a, b) => a - b);
+    console.log(
+      `  ${label.padEnd(36)} ${fixed(seconds, 2).padStart(7)} s   server RSS ${fixed(startRss / 1024 / 1024, 0)} → peak ${fixed(peakRss / 1024 / 1024, 0)} MB   ` +
+        `loop delay p99 ${fixed(p99)} ms   small call p95 ${fixed(percentile(sorted, 0.95))} ms (max ${fixed(sorted.at(-1) ?? 0)})`,
+    );
+    return { result, seconds, peakRss, growth: peakRss - startRss, p99 };
+  }
+
+  const upload = async (fileName: string, bytes: Buffer) => {
+    const res = await fetch(`${base}${endpointUrl(endpoints.importUpload)}?employerPK=${GROUP}&fileName=${fileName}`, {
+      method: 'POST',
+      headers: { ...headers, 'content-type': 'application/octet-stream' },
+      body: new Uint8Array(bytes),
+    });
+    if (!res.ok) throw new Error(`upload ${res.status}: ${(await res.text()).slice(0, 300)}`);
+    return (await res.json()) as ImportView;
+  };
+
+  console.log(`\nUpload Enrollments on ${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'}`);
+  const small = csvOf(SMALL, 0);
+  const smallXlsx = await xlsxOf(SMALL, 500_000);
+  const large = csvOf(LARGE, 1_000_000);
+  console.log(
+    `  files: ${SMALL.toLocaleString('en-US')} rows .csv ${fixed(small.length / 1e6)} MB, .xlsx ${fixed(smallXlsx.length / 1e6)} MB; ` +
+      `${LARGE.toLocaleString('en-US')} rows .csv ${fixed(large.length / 1e6)} MB`,
+  );
+
+  const csvRun = await measured(`upload ${SMALL.toLocaleString('en-US')} rows .csv`, () => upload('bench.csv', small));
+  if (csvRun.result.counts.error > 0) console.log(`  (${csvRun.result.counts.error} families in error)`);
+  const xlsxRun = await measured(`upload ${SMALL.toLocaleString('en-US')} rows .xlsx`, () =>
+    upload('bench.xlsx', smallXlsx),
+  );
+  const commitRun = await measured(`commit ${csvRun.result.counts.new.toLocaleString('en-US')} families`, async () => {
+    let view: ImportView & { requestPKs: number[] };
+    do {
+      const res = await fetch(`${base}${endpointUrl(endpoints.importCommit)}`, {
+        method: 'POST',
+        headers: { ...headers, 'content-type': 'application/json' },
+        body: JSON.stringify({ employerPK: GROUP, importPK: csvRun.result.importPK, mode: 'valid' }),
+      });
+      if (!res.ok) throw new Error(`commit ${res.status}: ${await res.text()}`);
+      view = (await res.json()) as typeof view;
+    } while (view.status === 'committing');
+    return view;
+  });
+  const largeRun = await measured(`upload ${LARGE.toLocaleString('en-US')} rows .csv`, () =>
+    upload('bench-large.csv', large),
+  );
+
+  const pg = Boolean(process.env.DATABASE_URL);
+  const rows = [
+    [
+      `${SMALL.toLocaleString('en-US')}-row .csv parsed and checked`,
+      `${fixed(csvRun.seconds, 2)} s`,
+      '≤ 2 s',
+      csvRun.seconds <= 2,
+    ],
+    [
+      `${SMALL.toLocaleString('en-US')}-row .xlsx parsed and checked`,
+      `${fixed(xlsxRun.seconds, 2)} s`,
+      '≤ 2 s',
+      xlsxRun.seconds <= 2,
+    ],
+    ['commit', `${fixed(commitRun.seconds, 1)} s`, pg ? '≤ 20 s' : '≤ 40 s', commitRun.seconds <= (pg ? 20 : 40)],
+    [
+      `${LARGE.toLocaleString('en-US')} rows checked`,
+      `${fixed(largeRun.seconds, 1)} s`,
+      '≤ 15 s',
+      largeRun.seconds <= 15,
+    ],
+    [
+      'server peak RSS',
+      `${fixed(Math.max(csvRun.peakRss, xlsxRun.peakRss, commitRun.peakRss, largeRun.peakRss) / 1024 / 1024, 0)} MB`,
+      '≤ 300 MB',
+      Math.max(csvRun.peakRss, xlsxRun.peakRss, commitRun.peakRss, largeRun.peakRss) <= 300 * 1024 * 1024,
+    ],
+    [
+      'event-loop delay p99',
+      `${fixed(Math.max(csvRun.p99, xlsxRun.p99, commitRun.p99, largeRun.p99))} ms`,
+      '≤ 20 ms',
+      Math.max(csvRun.p99, xlsxRun.p99, commitRun.p99, largeRun.p99) <= 20,
+    ],
+  ] as const;
+  console.log('\nTargets');
+  for (const [what, value, target, met] of rows)
+    console.log(`  ${what.padEnd(36)} ${value.padStart(10)}   ${target.padEnd(9)} ${met ? 'met' : 'NOT MET'}`);
+} finally {
+  await stopChild(server.process, server.exited);
+  // The bench's own connection is closed already; only a temp folder is left to remove.
+  if (!process.env.BENCH_DATA_DIR) await rm(seeded.dataDir, { recursive: true, force: true });
+}
+process.exit(0);
