@@ -154,6 +154,7 @@ export default tseslint.config(
       '.dist-*',
       'node_modules',
       '.data',
+      '.build',
       'src/routeTree.gen.ts',
       'server/db/migrations',
       'playwright-report',

@@ -30,6 +30,7 @@ import {
 } from '../server/db/schema';
 import { localToday } from '../server/lib/calendar';
 import {
+  buildReplicaServer,
   createEmptyDatabase,
   freePorts,
   startReplica,
@@ -85,6 +86,7 @@ async function run(engine: 'pglite' | 'postgres'): Promise<Outcome> {
     METRICS_TOKEN,
   };
   const opened = () => openDatabase(database ? { databaseUrl: database.url } : { dataDir: env.DATA_DIR! });
+  await buildReplicaServer();
   // The first start migrates and seeds; the plan menu is read while no server holds the folder.
   let server: Replica = startReplica(`${engine} server`, port!, env);
   await waitReady(server, 300_000);

@@ -15,7 +15,7 @@ import ExcelJS from 'exceljs';
 import { endpointUrl } from '../src/contracts/endpoint';
 import { endpoints } from '../src/contracts/endpoints';
 import { IMPORT_FIELDS, type ImportView } from '../src/contracts/imports';
-import { freePorts, startReplica, stopChild, waitReady } from '../server/replicas/cluster';
+import { buildReplicaServer, freePorts, startReplica, stopChild, waitReady } from '../server/replicas/cluster';
 import { httpSend, signInTokens } from '../server/test/sign-in';
 import { exitAfter, fixed, percentile } from './support/figures';
 import { openSeededDatabase } from './support/seeded-database';
@@ -95,6 +95,7 @@ async function xlsxOf(rows: number, offset: number): Promise<Buffer> {
 const seeded = await openSeededDatabase('import', Number(process.env.SEED_MEMBERS ?? 0));
 // The server opens the folder itself: the bench lets go of it first.
 await seeded.database.close();
+await buildReplicaServer();
 const [port] = await freePorts(1);
 const base = `http://127.0.0.1:${port}`;
 const server = startReplica('import bench server', port!, {

@@ -1,9 +1,12 @@
 // Server processes for the replica test: a throwaway PostgreSQL database, free ports, and
-// `server/main.ts` started as `npm start` runs it.
+// `server/main.ts` built and started as `npm start` runs it.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
 import { createServer } from 'node:net';
+import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { buildServer, serverBuildDir } from '../build/build-server.mjs';
 import { adminQuery } from '../db/admin-query';
 
 /** An empty database next to the one in `adminUrl`: the replicas migrate and seed it themselves. */
@@ -59,10 +62,16 @@ export type Replica = {
   exited: Promise<number | null>;
 };
 
+/** Builds the server that `startReplica` runs (as `npm start` does): once, before the first replica. */
+export async function buildReplicaServer(): Promise<void> {
+  await buildServer();
+}
+
 export function startReplica(name: string, port: number, env: Record<string, string>): Replica {
-  // node with tsx's loader rather than the tsx CLI, which would put a process of its own between the
-  // test's signals and the server.
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  const main = path.join(serverBuildDir, 'main.mjs');
+  if (!existsSync(main)) throw new Error('The server is not built: call buildReplicaServer() first.');
+  // The built server itself, with no process between the test's signals and it.
+  const child = spawn(process.execPath, [main], {
     env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

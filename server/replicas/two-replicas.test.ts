@@ -11,7 +11,16 @@ import { endpoints } from '../../src/contracts/endpoints';
 import { openDatabase, type OpenedDatabase } from '../db/client';
 import { requestStatusHistory, requests, subscribers } from '../db/schema';
 import { PROCESSING_ACTOR } from '../services/member-requests';
-import { createEmptyDatabase, freePorts, startReplica, stopChild, waitFor, waitReady, type Replica } from './cluster';
+import {
+  buildReplicaServer,
+  createEmptyDatabase,
+  freePorts,
+  startReplica,
+  stopChild,
+  waitFor,
+  waitReady,
+  type Replica,
+} from './cluster';
 import { httpSend, refreshWith, signInTokens } from '../test/sign-in';
 import { ensureNginx, startNginx } from './nginx';
 import { LAST_NAME, api, enrollAsBroker, keyedWrite, planMenu } from './enrollment-journey';
@@ -43,6 +52,7 @@ describe('two replicas behind a round-robin proxy', () => {
   beforeAll(async () => {
     if (!ADMIN_URL) throw new Error('The replica test needs DATABASE_URL: run it with `npm run test:replicas`.');
     ensureNginx();
+    await buildReplicaServer();
     dir = await mkdtemp(path.join(os.tmpdir(), 'portal-replicas-'));
     database = await createEmptyDatabase(ADMIN_URL!);
     const [proxyPort, ...ports] = await freePorts(3);

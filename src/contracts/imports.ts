@@ -122,6 +122,7 @@ export const IMPORT_MESSAGES = {
   nothingToWithdraw: 'None of this upload’s requests can still be withdrawn.',
   rosterType: 'Choose an X12 834 file (.834, .x12, .edi or .txt).',
   rosterTooLarge: 'The file is larger than 200 MB.',
+  tooMuchToCheck: 'This file holds more than can be checked at once. Split it into smaller files and upload each.',
   notInRoster: 'Not in the roster: a full file holds every member, so this member would be terminated.',
 } as const;
 

@@ -1,6 +1,5 @@
 // Upload Enrollments up to the preview: upload (parse, map, check, store), the upload's view and rows,
 // a new mapping, and fixes in place. The commit is in import-commit.ts.
-import { createHash } from 'node:crypto';
 import { and, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
@@ -11,7 +10,6 @@ import {
   type ImportListField,
   type ImportMapping,
   type ImportRow,
-  type ImportSource,
   type ImportValueMappings,
   type ImportView,
   type importMappingBody,
@@ -26,18 +24,27 @@ import { conflict } from '../../lib/problem';
 import { timeSlicer } from '../../lib/time-slice';
 import { autoMapping, mappingProblems, rememberedColumns } from './column-mapping';
 import { ImportFileError } from './files/import-file-error';
-import { loadImportContext, type ImportContext } from './import-context';
+import {
+  contextFrom,
+  loadContextRows,
+  loadImportContext,
+  type ContextRows,
+  type ImportContext,
+} from './import-context';
+import { checkPlanned, planChecks, setupOf } from './check-rows';
+import type { RowWrite } from './row-batches';
+import { UploadThread } from './upload-thread';
 import {
   EMPTY_COUNTS,
   countRows,
   importOf,
+  insertRowBatch,
   insertRows,
   loadFacts,
   storedRows,
   updateCheckedRows,
   type ImportRecord,
 } from './import-store';
-import { readUpload, type ReadUpload } from './read-upload';
 import {
   cellOf,
   checkFamily,
@@ -45,43 +52,17 @@ import {
   familiesOf,
   ssnOfRow,
   unmappedValues,
-  type CheckedRow,
   type Setup,
   type StoredRow,
 } from './row-model';
 
 export type ImportCaller = { actor: string; employerPK: number };
 
-/** Checks every row of an upload: families, facts about their SSNs, the wizard's rules. */
+/** Checks rows already stored (a new mapping, a fix), giving other calls a turn every few ms. */
 export async function checkRows(db: Db, rows: readonly StoredRow[], setup: Setup) {
-  const { families, orphans } = familiesOf(rows, setup);
-  const seen = new Map<string, number>();
-  for (const row of rows) {
-    const ssn = ssnOfRow(row, setup);
-    if (ssn) seen.set(ssn, (seen.get(ssn) ?? 0) + 1);
-  }
-  const duplicates = new Set([...seen].filter(([, n]) => n > 1).map(([ssn]) => ssn));
-  const employeeSsns = families.map((f) => ssnOfRow(f.employee, setup)).filter((s): s is string => s !== null);
-  const facts = await loadFacts(db, setup.ctx.employerPK, employeeSsns, duplicates);
-
-  // Other users' calls get turns in between, so a big file does not hold them up.
-  const slice = timeSlicer();
-  const checked: CheckedRow[] = [];
-  for (const family of families) {
-    checked.push(...checkFamily(family, setup, facts).rows);
-    await slice();
-  }
-  for (const orphan of orphans) checked.push(checkOrphan(orphan, setup));
-  checked.sort((a, b) => a.rowNumber - b.rowNumber);
-  return checked;
-}
-
-export function setupOf(
-  ctx: ImportContext,
-  record: Pick<ImportRecord, 'columns' | 'mapping' | 'valueMappings' | 'format'>,
-): Setup {
-  const { columns, mapping, valueMappings } = record;
-  return { ctx, columns, mapping, valueMappings, otherGroupsAllowed: record.format === 'x12' };
+  const plan = planChecks(rows, setup);
+  const facts = await loadFacts(db, setup.ctx.employerPK, plan.employeeSsns, plan.duplicates);
+  return checkPlanned(plan, setup, facts, timeSlicer());
 }
 
 async function rememberMapping(
@@ -104,39 +85,27 @@ export async function uploadImport(
   caller: ImportCaller,
   input: { fileName: string; bytes: Buffer },
 ): Promise<ImportView> {
-  let upload;
-  try {
-    upload = await readUpload(input.bytes, input.fileName);
-  } catch (error) {
-    if (error instanceof ImportFileError) throw invalidFields({ file: [error.message] });
-    throw error;
-  }
-  const [ctx, [remembered]] = await Promise.all([
-    loadImportContext(db, caller.employerPK),
+  const [contextRows, [remembered]] = await Promise.all([
+    loadContextRows(db, caller.employerPK),
     db.select().from(importMappings).where(eq(importMappings.employerPK, caller.employerPK)),
   ]);
-  const mapping = autoMapping(upload.columns, remembered?.columns ?? null);
-  return storeUpload(db, caller, { ...input, upload, ctx, mapping, valueMappings: remembered?.valueMappings ?? {} });
-}
-
-/** The file's SHA-256, hashed in pieces: 20 MB at once would hold the event loop for tens of ms. */
-async function sha256Of(bytes: Buffer): Promise<string> {
-  const hash = createHash('sha256');
-  const slice = timeSlicer();
-  for (let at = 0; at < bytes.length; at += 1024 * 1024) {
-    hash.update(bytes.subarray(at, at + 1024 * 1024));
-    await slice();
-  }
-  return hash.digest('hex');
+  return storeUpload(db, caller, {
+    ...input,
+    roster: null,
+    contextRows,
+    mappingFor: (columns) => autoMapping(columns, remembered?.columns ?? null),
+    valueMappings: remembered?.valueMappings ?? {},
+  });
 }
 
 /** Rows an upload adds that the file does not hold (a roster's proposed terminations), already checked. */
-export type AddedRow = StoredRow & { checked: CheckedRow };
+export type AddedRow = RowWrite;
 
 /**
- * Checks and stores an upload read from any source. Stored in steps, outside one transaction (the
- * embedded database has one connection for everyone): the upload reads 'reading' until its last row
- * is in.
+ * Reads, checks and stores an upload from any source. The file is read and checked in a worker
+ * thread (`upload-worker.ts`); this thread reads the facts it needs and stores its rows batch by
+ * batch, outside one transaction (the embedded database has one connection for everyone): the
+ * upload reads 'reading' until its last row is in, and is removed if it fails on the way.
  */
 export async function storeUpload(
   db: Db,
@@ -144,49 +113,71 @@ export async function storeUpload(
   input: {
     fileName: string;
     bytes: Buffer;
-    upload: Omit<ReadUpload, 'format'> & { format: ImportSource };
-    ctx: ImportContext;
-    mapping: ImportMapping;
+    roster: { division: string } | null;
+    contextRows: ContextRows;
+    mappingFor: (columns: readonly string[]) => ImportMapping;
     valueMappings: ImportValueMappings;
-    added?: (checked: readonly CheckedRow[], nextRow: number) => Promise<AddedRow[]>;
+    /** Rows to add after the file's, from the SSNs it holds (a roster's). */
+    added?: (ssns: ReadonlySet<string>, nextRow: number) => Promise<AddedRow[]>;
   },
 ): Promise<ImportView> {
-  const { upload, ctx, mapping, valueMappings } = input;
-  const setup = setupOf(ctx, { columns: upload.columns, mapping, valueMappings, format: upload.format });
-  const checked = await checkRows(db, upload.rows, setup);
-  const byRow = new Map(checked.map((c) => [c.rowNumber, c]));
-  const lastRow = upload.rows.reduce((n, r) => Math.max(n, r.rowNumber), 1);
-  const added = input.added ? await input.added(checked, lastRow + 1) : [];
-
-  const [record] = await db
-    .insert(imports)
-    .values({
-      employerPK: caller.employerPK,
-      fileName: input.fileName,
-      fileSha256: await sha256Of(input.bytes),
-      format: upload.format,
-      encoding: upload.encoding,
-      delimiter: upload.delimiter,
-      status: 'reading',
-      columns: upload.columns,
-      mapping,
-      valueMappings,
-      counts: EMPTY_COUNTS,
-      unmapped: unmappedValues(upload.rows, setup),
-      createdBy: caller.actor,
-    })
-    .returning();
-  await insertRows(db, record!.importPK, [
-    ...upload.rows.map((r) => ({ ...r, checked: byRow.get(r.rowNumber)! })),
-    ...added,
-  ]);
-  const counts = await countRows(db, record!.importPK, EMPTY_COUNTS);
-  const [updated] = await db
-    .update(imports)
-    .set({ counts, status: 'preview', updatedAt: new Date() })
-    .where(eq(imports.importPK, record!.importPK))
-    .returning();
-  return viewOf(db, updated!, ctx, caller);
+  const { valueMappings } = input;
+  const thread = UploadThread.start({
+    employerPK: caller.employerPK,
+    fileName: input.fileName,
+    bytes: input.bytes,
+    roster: input.roster,
+    contextRows: input.contextRows,
+  });
+  let importPK: number | null = null;
+  try {
+    const read = await thread.next('read');
+    const mapping = input.mappingFor(read.columns);
+    thread.tell({ type: 'setup', mapping, valueMappings });
+    const keys = await thread.next('keys');
+    const facts = await loadFacts(db, caller.employerPK, keys.employeeSsns, new Set(keys.duplicates));
+    const [record] = await db
+      .insert(imports)
+      .values({
+        employerPK: caller.employerPK,
+        fileName: input.fileName,
+        fileSha256: read.sha256,
+        format: read.format,
+        encoding: read.encoding,
+        delimiter: read.delimiter,
+        status: 'reading',
+        columns: read.columns,
+        mapping,
+        valueMappings,
+        counts: EMPTY_COUNTS,
+        unmapped: [],
+        createdBy: caller.actor,
+      })
+      .returning({ importPK: imports.importPK });
+    importPK = record!.importPK;
+    thread.tell({ type: 'facts', facts, importPK });
+    let said = await thread.next('rows', 'done');
+    while (said.type === 'rows') {
+      await insertRowBatch(db, said.json);
+      thread.tell({ type: 'more' });
+      said = await thread.next('rows', 'done');
+    }
+    const added = input.added ? await input.added(new Set(said.ssns), said.lastRow + 1) : [];
+    await insertRows(db, importPK, added);
+    const counts = await countRows(db, importPK, EMPTY_COUNTS);
+    const [updated] = await db
+      .update(imports)
+      .set({ counts, unmapped: said.unmapped, status: 'preview', updatedAt: new Date() })
+      .where(eq(imports.importPK, importPK))
+      .returning();
+    return await viewOf(db, updated!, contextFrom(caller.employerPK, input.contextRows), caller);
+  } catch (error) {
+    if (importPK !== null) await db.delete(imports).where(eq(imports.importPK, importPK));
+    if (error instanceof ImportFileError) throw invalidFields({ file: [error.message] });
+    throw error;
+  } finally {
+    await thread.stop();
+  }
 }
 
 /** Of these uploads, those with a committed request still Submitted (so withdrawable): one query. */

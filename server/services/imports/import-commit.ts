@@ -17,7 +17,8 @@ import { bulkInsert } from '../../db/bulk-insert';
 import { importRows, imports, requestStatusHistory, requests } from '../../db/schema';
 import { conflict } from '../../lib/problem';
 import { checkTerminationChoice, storeTerminations } from '../member-requests';
-import { setupOf, viewOf, type ImportCaller } from './enrollment-import';
+import { setupOf } from './check-rows';
+import { viewOf, type ImportCaller } from './enrollment-import';
 import { loadImportContext } from './import-context';
 import {
   committableKinds,

@@ -69,7 +69,15 @@ function withAliases(code: string, label: string, extra: readonly string[] = [])
 }
 
 /** The group's lists and structure, in four small queries. */
-export async function loadImportContext(db: Db, employerPK: number): Promise<ImportContext> {
+/** The rows a context is made of: plain data, so a worker thread can be handed them. */
+export type ContextRows = {
+  lookups: (typeof lookupValues.$inferSelect)[];
+  divisionRows: (typeof divisions.$inferSelect)[];
+  planRows: PlanRow[];
+  tierRows: TierRow[];
+};
+
+export async function loadContextRows(db: Db, employerPK: number): Promise<ContextRows> {
   // One after another: a transaction's queries share one connection.
   const lookups = await db
     .select()
@@ -87,6 +95,15 @@ export async function loadImportContext(db: Db, employerPK: number): Promise<Imp
     .where(eq(plans.employerPK, employerPK))
     .orderBy(asc(plans.contractBeginDate));
   const tierRows = await db.select().from(coverageOptions).where(eq(coverageOptions.employerPK, employerPK));
+  return { lookups, divisionRows, planRows, tierRows };
+}
+
+export async function loadImportContext(db: Db, employerPK: number): Promise<ImportContext> {
+  return contextFrom(employerPK, await loadContextRows(db, employerPK));
+}
+
+export function contextFrom(employerPK: number, rows: ContextRows): ImportContext {
+  const { lookups, divisionRows, planRows, tierRows } = rows;
   const lookup = (kind: string) => lookups.filter((l) => l.kind === kind);
   const offered: readonly number[] = OFFERED_RELATIONSHIP_PKS;
 

@@ -5,7 +5,8 @@ import type { ImportCounts, ImportRowKind } from '../../../src/contracts/imports
 import type { Db } from '../../db/client';
 import { importRows, imports, requests, subscribers } from '../../db/schema';
 import { notFound } from '../../lib/problem';
-import type { CheckedRow, Facts, MemberOnFile, StoredRow } from './row-model';
+import { ROW_BATCH, rowBatchJson, type RowWrite } from './row-batches';
+import type { CheckedRow, Facts, MemberOnFile } from './row-model';
 
 export type ImportRecord = typeof imports.$inferSelect;
 
@@ -106,44 +107,28 @@ export async function loadFacts(
   return { members, pendingNew, pendingUpdate, otherGroup, duplicates };
 }
 
-type RowWrite = StoredRow & { checked: CheckedRow };
-
-/** Inserts rows in batches, one JSON parameter per batch (jsonb columns cannot travel as arrays). */
+/** Inserts rows in batches. */
 export async function insertRows(db: Db, importPK: number, rows: readonly RowWrite[]) {
-  const BATCH = 2000;
-  for (let i = 0; i < rows.length; i += BATCH) {
-    const batch = rows.slice(i, i + BATCH).map((r) => ({
-      import_pk: importPK,
-      row_number: r.rowNumber,
-      sheet: r.sheet,
-      family_row: r.checked.familyRow,
-      is_employee: r.checked.isEmployee,
-      cells: r.cells,
-      fixes: r.fixes,
-      ssn: r.checked.ssn,
-      kind: r.checked.kind,
-      has_error: r.checked.errors.length > 0,
-      errors: r.checked.errors,
-      changes: r.checked.changes,
-      subscriber_pk: r.checked.subscriberPK,
-      request_pk: r.checked.requestPK,
-    }));
-    await db.execute(sql`
-      insert into import_rows (import_pk, row_number, sheet, family_row, is_employee, cells, fixes, ssn, kind,
-        has_error, errors, changes, subscriber_pk, request_pk)
-      select import_pk, row_number, sheet, family_row, is_employee, cells, fixes, ssn, kind,
-        has_error, errors, changes, subscriber_pk, request_pk
-      from jsonb_to_recordset(${JSON.stringify(batch)}::jsonb) as x(import_pk int, row_number int, sheet text,
-        family_row int, is_employee boolean, cells jsonb, fixes jsonb, ssn text, kind text, has_error boolean,
-        errors jsonb, changes jsonb, subscriber_pk int, request_pk int)`);
-  }
+  for (let i = 0; i < rows.length; i += ROW_BATCH)
+    await insertRowBatch(db, rowBatchJson(importPK, rows.slice(i, i + ROW_BATCH)));
+}
+
+/** Inserts one batch of rows, given as `rowBatchJson` wrote it. */
+export async function insertRowBatch(db: Db, json: string) {
+  await db.execute(sql`
+    insert into import_rows (import_pk, row_number, sheet, family_row, is_employee, cells, fixes, ssn, kind,
+      has_error, errors, changes, subscriber_pk, request_pk)
+    select import_pk, row_number, sheet, family_row, is_employee, cells, fixes, ssn, kind,
+      has_error, errors, changes, subscriber_pk, request_pk
+    from jsonb_to_recordset(${json}::jsonb) as x(import_pk int, row_number int, sheet text,
+      family_row int, is_employee boolean, cells jsonb, fixes jsonb, ssn text, kind text, has_error boolean,
+      errors jsonb, changes jsonb, subscriber_pk int, request_pk int)`);
 }
 
 /** Writes the results of a new check over rows already stored (a fix or a new mapping). */
 export async function updateCheckedRows(db: Db, importPK: number, rows: readonly CheckedRow[]) {
-  const BATCH = 2000;
-  for (let i = 0; i < rows.length; i += BATCH) {
-    const batch = rows.slice(i, i + BATCH).map((r) => ({
+  for (let i = 0; i < rows.length; i += ROW_BATCH) {
+    const batch = rows.slice(i, i + ROW_BATCH).map((r) => ({
       row_number: r.rowNumber,
       family_row: r.familyRow,
       is_employee: r.isEmployee,

@@ -1,7 +1,7 @@
 // From the uploaded bytes to a header and rows of text: checked first (type, size, zip limits), then
 // decoded once and parsed. A workbook's "Dependents" sheet joins the main sheet's rows, its columns
 // matched by header text.
-import { IMPORT_MAX_ROWS, IMPORT_MESSAGES, type ImportFormat } from '../../../src/contracts/imports';
+import { IMPORT_MAX_ROWS, IMPORT_MESSAGES, type ImportSource } from '../../../src/contracts/imports';
 import { checkUpload } from './files/upload-check';
 import { decodeText } from './files/decode-text';
 import { ImportFileError } from './files/import-file-error';
@@ -10,7 +10,7 @@ import { readXlsx } from './files/read-xlsx';
 import type { StoredRow } from './row-model';
 
 export type ReadUpload = {
-  format: ImportFormat;
+  format: ImportSource;
   encoding: string | null;
   delimiter: string | null;
   columns: string[];

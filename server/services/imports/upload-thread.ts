@@ -1,0 +1,72 @@
+// The serving thread's side of an upload's worker (`upload-worker.ts`): its messages one at a time,
+// in the order the worker says them. A file the worker refuses arrives as an ImportFileError; a
+// worker that fails or ends early rejects the wait.
+import type { Worker } from 'node:worker_threads';
+import { startModuleWorker } from '../../lib/module-worker';
+import { IMPORT_MESSAGES } from '../../../src/contracts/imports';
+import { ImportFileError } from './files/import-file-error';
+import type { FromUploadWorker, ToUploadWorker, UploadWorkerInput } from './upload-worker';
+
+/**
+ * The worker's old-generation heap: the largest file allowed (100,000 rows, 20 MB) holds about 150 MB
+ * at its peak. Capped, the worker collects sooner rather than growing the process by hundreds of MB.
+ */
+const UPLOAD_WORKER_HEAP_MB = 256;
+
+type Said<T extends FromUploadWorker['type']> = Extract<FromUploadWorker, { type: T }>;
+
+export class UploadThread {
+  private readonly queue: FromUploadWorker[] = [];
+  private failure: Error | null = null;
+  private wake: (() => void) | null = null;
+
+  private constructor(private readonly worker: Worker) {
+    worker.on('message', (message: FromUploadWorker) => {
+      this.queue.push(message);
+      this.wake?.();
+    });
+    worker.on('error', (error: Error & { code?: string }) =>
+      // Past its heap limit the file is refused like one past any other limit, not a server fault.
+      this.fail(
+        error.code === 'ERR_WORKER_OUT_OF_MEMORY' ? new ImportFileError(IMPORT_MESSAGES.tooMuchToCheck) : error,
+      ),
+    );
+    worker.on('exit', (code) => this.fail(new Error(`The upload's worker ended (${code}).`)));
+  }
+
+  static start(input: UploadWorkerInput, heapMb = UPLOAD_WORKER_HEAP_MB): UploadThread {
+    return new UploadThread(
+      startModuleWorker('upload-worker', new URL('./upload-worker.ts', import.meta.url), input, {
+        maxOldGenerationSizeMb: heapMb,
+      }),
+    );
+  }
+
+  private fail(error: Error) {
+    this.failure ??= error;
+    this.wake?.();
+  }
+
+  /** The worker's next message, which must be of one of these types; `refused` becomes an ImportFileError. */
+  async next<T extends FromUploadWorker['type']>(...types: T[]): Promise<Said<T>> {
+    while (this.queue.length === 0) {
+      if (this.failure) throw this.failure;
+      await new Promise<void>((resolve) => (this.wake = resolve));
+      this.wake = null;
+    }
+    const message = this.queue.shift()!;
+    if (message.type === 'refused') throw new ImportFileError(message.message);
+    if (!types.includes(message.type as T))
+      throw new Error(`The upload's worker said ${message.type}, not ${types.join(' or ')}.`);
+    return message as Said<T>;
+  }
+
+  tell(message: ToUploadWorker) {
+    this.worker.postMessage(message);
+  }
+
+  async stop() {
+    this.worker.removeAllListeners('exit');
+    await this.worker.terminate();
+  }
+}
