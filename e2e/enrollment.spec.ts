@@ -394,6 +394,8 @@ test.describe('enrollment wizard', () => {
   });
 
   test('each step has no serious accessibility violations', async ({ page }) => {
+    // Five full axe runs take close to a minute on a 2-core machine: a budget with room to spare.
+    test.setTimeout(180_000);
     const wizard = new EnrollmentWizardPage(page);
     await wizard.open();
     await wizard.next();

@@ -13,6 +13,10 @@ import type { FromUploadWorker, ToUploadWorker, UploadWorkerInput } from './uplo
  */
 const UPLOAD_WORKER_HEAP_MB = 256;
 
+/** Whether the bytes are the whole of their ArrayBuffer (not a slice of Node's shared pool). */
+const ownsItsMemory = (bytes: Uint8Array) =>
+  bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength && bytes.buffer instanceof ArrayBuffer;
+
 type Said<T extends FromUploadWorker['type']> = Extract<FromUploadWorker, { type: T }>;
 
 export class UploadThread {
@@ -37,7 +41,9 @@ export class UploadThread {
   static start(input: UploadWorkerInput, heapMb = UPLOAD_WORKER_HEAP_MB): UploadThread {
     return new UploadThread(
       startModuleWorker('upload-worker', new URL('./upload-worker.ts', import.meta.url), input, {
-        maxOldGenerationSizeMb: heapMb,
+        resourceLimits: { maxOldGenerationSizeMb: heapMb },
+        // The file's bytes move to the worker rather than being copied, when no other buffer shares them.
+        transferList: ownsItsMemory(input.bytes) ? [input.bytes.buffer as ArrayBuffer] : [],
       }),
     );
   }
