@@ -98,9 +98,6 @@ export async function uploadImport(
   });
 }
 
-/** Rows an upload adds that the file does not hold (a roster's proposed terminations), already checked. */
-export type AddedRow = RowWrite;
-
 /**
  * Reads, checks and stores an upload from any source. The file is read and checked in a worker
  * thread (`upload-worker.ts`); this thread reads the facts it needs and stores its rows batch by
@@ -117,8 +114,8 @@ export async function storeUpload(
     contextRows: ContextRows;
     mappingFor: (columns: readonly string[]) => ImportMapping;
     valueMappings: ImportValueMappings;
-    /** Rows to add after the file's, from the SSNs it holds (a roster's). */
-    added?: (ssns: ReadonlySet<string>, nextRow: number) => Promise<AddedRow[]>;
+    /** Rows, already checked, to add after the file's, from the SSNs it holds (a roster's leavers). */
+    added?: (ssns: ReadonlySet<string>, nextRow: number) => Promise<RowWrite[]>;
   },
 ): Promise<ImportView> {
   const { valueMappings } = input;

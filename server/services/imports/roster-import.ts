@@ -7,8 +7,9 @@ import { IMPORT_MESSAGES, type ImportField, type ImportView } from '../../../src
 import type { Db } from '../../db/client';
 import { subscribers } from '../../db/schema';
 import { invalidFields } from '../../lib/field-errors';
-import { storeUpload, type AddedRow, type ImportCaller } from './enrollment-import';
+import { storeUpload, type ImportCaller } from './enrollment-import';
 import { loadContextRows } from './import-context';
+import type { RowWrite } from './row-batches';
 import { ROSTER_FIELDS, ROSTER_MAPPING, SELF } from './roster-rows';
 
 const NOT_IN_FILE = 'Not in file';
@@ -27,7 +28,7 @@ async function proposedTerminations(db: Db, employerPK: number, inFile: Readonly
     .from(subscribers)
     .where(and(eq(subscribers.employerPK, employerPK), isNull(subscribers.termDate)))
     .orderBy(subscribers.lastName, subscribers.firstName);
-  const added: AddedRow[] = [];
+  const added: RowWrite[] = [];
   for (const member of members) {
     if (inFile.has(member.ssn)) continue;
     const rowNumber = first + added.length;
