@@ -8,6 +8,7 @@ import { assertDataDirWritable } from './db/data-dir-writable';
 import { seedDatabase } from './db/seed/seed-database';
 import { DEMO_PASSWORD, DEMO_USERS } from './db/seed/demo-users';
 import { mailCatcherOptionsFromEnv, startMailCatcher } from './services/identity';
+import { keepUploadWorkerReady } from './services/imports';
 
 // `npm start`: migrate, seed an empty database, build the SPA when missing, serve everything on one port.
 const config = loadConfig();
@@ -61,6 +62,8 @@ const app = await buildApp({
   logger: true,
 });
 await app.listen({ port: config.port, host: config.host });
+// The next upload finds its worker started: this process serves, unlike a test's app.
+keepUploadWorkerReady();
 
 console.log(
   `\nBenefits portal: ${config.publicUrl}  (${database.driver}${config.databaseUrl ? '' : ` in ${config.dataDir}`})`,

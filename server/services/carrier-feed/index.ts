@@ -13,5 +13,12 @@ export {
   generateFullFile,
   startCarrierFeedWorker,
 } from './carrier-files';
-export { maintenanceFor } from './carrier-834';
+export {
+  FULL_FILE_MAINTENANCE,
+  headerSegments,
+  maintenanceFor,
+  memberSegments,
+  trailerSegments,
+  type FeedMember,
+} from './carrier-834';
 export { carrierFeedKey, readCarrierFile } from './carrier-file-store';

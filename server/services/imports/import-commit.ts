@@ -16,6 +16,7 @@ import type { Db } from '../../db/client';
 import { bulkInsert } from '../../db/bulk-insert';
 import { importRows, imports, requestStatusHistory, requests } from '../../db/schema';
 import { conflict } from '../../lib/problem';
+import { timeSlicer } from '../../lib/time-slice';
 import { checkTerminationChoice, storeTerminations } from '../member-requests';
 import { setupOf } from './check-rows';
 import { viewOf, type ImportCaller } from './enrollment-import';
@@ -207,7 +208,10 @@ export async function commitImport(
       const facts = await loadFacts(tx, caller.employerPK, ssns, duplicates);
       const ready: { familyRow: number; request: FamilyRequest }[] = [];
       const changed: CheckedRow[] = [];
+      // Checking 500 families takes tens of ms: other calls get a turn between slices of it.
+      const turn = timeSlicer();
       for (const family of checkedFamilies) {
+        await turn();
         const checked = checkFamily(family, setup, facts);
         if (checked.request && kinds.includes(checked.kind))
           ready.push({ familyRow: family.employee.rowNumber, request: checked.request });

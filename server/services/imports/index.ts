@@ -11,6 +11,7 @@ export {
 } from './enrollment-import';
 export { cancelImport, commitImport, withdrawImport } from './import-commit';
 export { uploadRoster } from './roster-import';
+export { keepUploadWorkerReady } from './upload-thread';
 export { importErrorReport, importTemplate } from './import-files';
 export { createGroup, type GroupSetupCaller, type GroupSetupDeps } from './group-setup';
 export { groupSetupTemplate, readGroupWorkbook } from './group-workbook';

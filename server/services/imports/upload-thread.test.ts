@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { IMPORT_FIELDS, IMPORT_MESSAGES } from '../../../src/contracts/imports';
 import { ImportFileError } from './files/import-file-error';
-import { UploadThread } from './upload-thread';
+import { keepUploadWorkerReady, UploadThread } from './upload-thread';
 
 const contextRows = { lookups: [], divisionRows: [], planRows: [], tierRows: [] };
 const header = IMPORT_FIELDS.map((f) => f.label).join(',');
@@ -56,5 +56,52 @@ describe('an upload’s worker thread', () => {
     } finally {
       await thread.stop();
     }
+  });
+
+  it('hands an upload to the worker started ahead, and starts the next one when it is done', async () => {
+    const keeper = keepUploadWorkerReady();
+    try {
+      expect(keeper.ready).toBe(true);
+      // A buffer of its own, as a request body is (a small Buffer.from shares Node's pool).
+      const bytes = Buffer.alloc(csv(3).length);
+      csv(3).copy(bytes);
+      const thread = UploadThread.start({ employerPK: 2, fileName: 'people.csv', bytes, roster: null, contextRows });
+      expect(keeper.ready).toBe(false);
+      // The file moved to the waiting worker rather than being copied.
+      expect(bytes.byteLength).toBe(0);
+      try {
+        const read = await thread.next('read');
+        expect(read.columns).toEqual(IMPORT_FIELDS.map((f) => f.label));
+        thread.tell({
+          type: 'setup',
+          mapping: Object.fromEntries(IMPORT_FIELDS.map((f, i) => [f.key, i])),
+          valueMappings: {},
+        });
+        const keys = await thread.next('keys');
+        expect(keys.employeeSsns).toEqual(['100-10-1000', '101-11-1001', '102-12-1002']);
+        const none = new Map();
+        thread.tell({
+          type: 'facts',
+          importPK: 1,
+          facts: {
+            members: none,
+            pendingNew: none,
+            pendingUpdate: new Set(),
+            otherGroup: new Set(),
+            duplicates: new Set(),
+          },
+        });
+        const rows = await thread.next('rows');
+        expect((JSON.parse(rows.json) as { row_number: number }[]).map((r) => r.row_number)).toEqual([2, 3, 4]);
+        thread.tell({ type: 'more' });
+        expect(await thread.next('done')).toMatchObject({ lastRow: 4 });
+      } finally {
+        await thread.stop();
+      }
+      expect(keeper.ready).toBe(true);
+    } finally {
+      await keeper.stop();
+    }
+    expect(keeper.ready).toBe(false);
   });
 });

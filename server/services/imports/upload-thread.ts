@@ -38,14 +38,21 @@ export class UploadThread {
     worker.on('exit', (code) => this.fail(new Error(`The upload's worker ended (${code}).`)));
   }
 
+  /** A worker for this upload: the one started ahead when there is one of this heap, else a new one. */
   static start(input: UploadWorkerInput, heapMb = UPLOAD_WORKER_HEAP_MB): UploadThread {
-    return new UploadThread(
-      startModuleWorker('upload-worker', new URL('./upload-worker.ts', import.meta.url), input, {
-        resourceLimits: { maxOldGenerationSizeMb: heapMb },
-        // The file's bytes move to the worker rather than being copied, when no other buffer shares them.
-        transferList: ownsItsMemory(input.bytes) ? [input.bytes.buffer as ArrayBuffer] : [],
-      }),
-    );
+    // The file's bytes move to the worker rather than being copied, when no other buffer shares them.
+    const transferList = ownsItsMemory(input.bytes) ? [input.bytes.buffer as ArrayBuffer] : [];
+    const ready = heapMb === UPLOAD_WORKER_HEAP_MB ? spare.take() : null;
+    if (!ready)
+      return new UploadThread(
+        startModuleWorker('upload-worker', WORKER_SOURCE, input, {
+          resourceLimits: { maxOldGenerationSizeMb: heapMb },
+          transferList,
+        }),
+      );
+    const thread = new UploadThread(ready);
+    ready.postMessage({ type: 'input', input } satisfies ToUploadWorker, transferList);
+    return thread;
   }
 
   private fail(error: Error) {
@@ -74,5 +81,59 @@ export class UploadThread {
   async stop() {
     this.worker.removeAllListeners('exit');
     await this.worker.terminate();
+    spare.replace();
   }
+}
+
+const WORKER_SOURCE = new URL('./upload-worker.ts', import.meta.url);
+
+/**
+ * One worker started ahead of the next upload, its modules (exceljs among them) loaded while it
+ * waits: starting a worker and loading them takes 0.3 to 0.6 s of an upload's time. Kept only where
+ * `keepUploadWorkerReady` asked for it (the serving process), never in tests.
+ */
+const spare = {
+  worker: null as Worker | null,
+  wanted: false,
+  start() {
+    const worker = startModuleWorker('upload-worker', WORKER_SOURCE, null, {
+      resourceLimits: { maxOldGenerationSizeMb: UPLOAD_WORKER_HEAP_MB },
+    });
+    // Waiting, it must not keep the process alive; a spare that fails is simply not used.
+    worker.unref();
+    const drop = () => {
+      if (this.worker === worker) this.worker = null;
+    };
+    worker.once('error', drop).once('exit', drop);
+    this.worker = worker;
+  },
+  take(): Worker | null {
+    const worker = this.worker;
+    if (!worker) return null;
+    this.worker = null;
+    worker.removeAllListeners('error').removeAllListeners('exit');
+    worker.ref();
+    return worker;
+  },
+  replace() {
+    if (this.wanted && !this.worker) this.start();
+  },
+};
+
+/** Keeps one upload worker started ahead from now on (the serving process calls this once). */
+export function keepUploadWorkerReady() {
+  spare.wanted = true;
+  spare.replace();
+  return {
+    /** Whether a worker is waiting for the next upload. */
+    get ready() {
+      return spare.worker !== null;
+    },
+    async stop() {
+      spare.wanted = false;
+      const worker = spare.worker;
+      spare.worker = null;
+      await worker?.terminate();
+    },
+  };
 }

@@ -40,12 +40,14 @@ export type FromUploadWorker =
 
 /** What it is told: the mapping after `read`, the facts after `keys`, and `more` after each batch. */
 export type ToUploadWorker =
+  | { type: 'input'; input: UploadWorkerInput }
   | { type: 'setup'; mapping: ImportMapping; valueMappings: ImportValueMappings }
   | { type: 'facts'; facts: Facts; importPK: number }
   | { type: 'more' };
 
 const port = parentPort!;
-const input = (workerData as { input: UploadWorkerInput }).input;
+/** The upload, or null in a worker started ahead, which is told it later. */
+const given = (workerData as { input: UploadWorkerInput | null }).input;
 const say = (message: FromUploadWorker) => port.postMessage(message);
 
 const waiting: ((message: ToUploadWorker) => void)[] = [];
@@ -61,6 +63,11 @@ function next<T extends ToUploadWorker['type']>(type: T): Promise<Extract<ToUplo
 }
 
 async function run() {
+  if (!given) {
+    // Started ahead: exceljs, the heaviest module, loads while the worker waits for its upload.
+    void import('exceljs').catch(() => undefined);
+  }
+  const input = given ?? (await next('input')).input;
   const bytes = Buffer.from(input.bytes.buffer, input.bytes.byteOffset, input.bytes.byteLength);
   const sha256 = createHash('sha256').update(bytes).digest('hex');
   const upload = input.roster
@@ -81,10 +88,16 @@ async function run() {
   const { facts, importPK } = await next('facts');
   const ssns: string[] = [];
   let batch: RowWrite[] = [];
+  // One batch is stored while the next is checked: the worker waits only when a second is ready.
+  let stored: Promise<unknown> = Promise.resolve();
   const send = async () => {
-    say({ type: 'rows', json: rowBatchJson(importPK, batch) });
+    const json = rowBatchJson(importPK, batch);
     batch = [];
-    await next('more');
+    await stored;
+    say({ type: 'rows', json });
+    stored = next('more');
+    // Awaited before the next batch; until then a refusal must not count as unhandled.
+    stored.catch(() => undefined);
   };
   for (const family of checkedFamilies(plan, setup, facts)) {
     for (const row of family) {
@@ -94,6 +107,7 @@ async function run() {
     if (batch.length >= ROW_BATCH) await send();
   }
   if (batch.length > 0) await send();
+  await stored;
   say({ type: 'done', unmapped, lastRow, ssns });
 }
 

@@ -103,6 +103,18 @@ describe('readXlsx', () => {
     await expect(readXlsx(Buffer.from('PK\x03\x04 not really a zip'))).rejects.toThrow(ImportFileError);
   });
 
+  it('keeps accented text whole where the XML is cut into pieces for the parser', async () => {
+    // Shared strings of 3,000 names far past one piece: nearly every byte belongs to a two-byte
+    // character, so the cuts between pieces fall inside characters.
+    const workbook = new ExcelJS.Workbook();
+    const sheet = workbook.addWorksheet('Enrollments');
+    const names = Array.from({ length: 3000 }, (_, i) => `${'éñ'.repeat(20)}${i}`);
+    sheet.addRow(['First Name']);
+    for (const name of names) sheet.addRow([name]);
+    const [read] = await readXlsx(await bytesOf(workbook));
+    expect(read!.rows.slice(1).map((row) => row[0])).toEqual(names);
+  });
+
   it('reads 10,000 rows of 28 columns', async () => {
     // Written with the streaming writer: the in-memory Workbook takes seconds to build this.
     const out = new PassThrough();
