@@ -9,10 +9,12 @@ import {
   checkOrphan,
   familiesOf,
   ssnOfRow,
+  unmappedCounter,
   type CheckedRow,
   type Facts,
   type Setup,
   type StoredRow,
+  type UnmappedValue,
 } from './row-model';
 
 export function setupOf(
@@ -23,38 +25,58 @@ export function setupOf(
   return { ctx, columns, mapping, valueMappings, otherGroupsAllowed: record.format === 'x12' };
 }
 
-export type CheckPlan = ReturnType<typeof familiesOf> & {
+const asStored = <R>(row: R) => row as StoredRow;
+
+export type CheckPlan<R = StoredRow> = ReturnType<typeof familiesOf<R>> & {
   /** SSNs on more than one row of the upload. */
   duplicates: Set<string>;
   /** The employees' SSNs: the facts to read. */
   employeeSsns: string[];
+  /** Values of list fields that nothing matched. */
+  unmapped: UnmappedValue[];
 };
 
-export function planChecks(rows: readonly StoredRow[], setup: Setup): CheckPlan {
-  const { families, orphans } = familiesOf(rows, setup);
+/** Families, duplicate SSNs and unmatched values, in one pass over the rows (`open` gives a row's cells). */
+export function planChecks<R = StoredRow>(
+  rows: readonly R[],
+  setup: Setup,
+  open: (row: R) => StoredRow = asStored,
+): CheckPlan<R> {
   const seen = new Map<string, number>();
-  for (const row of rows) {
+  const unmapped = unmappedCounter(setup);
+  const { families, orphans } = familiesOf(rows, setup, (kept) => {
+    const row = open(kept);
     const ssn = ssnOfRow(row, setup);
     if (ssn) seen.set(ssn, (seen.get(ssn) ?? 0) + 1);
-  }
+    unmapped.add(row);
+    return row;
+  });
   const duplicates = new Set([...seen].filter(([, n]) => n > 1).map(([ssn]) => ssn));
-  const employeeSsns = families.map((f) => ssnOfRow(f.employee, setup)).filter((s): s is string => s !== null);
-  return { families, orphans, duplicates, employeeSsns };
+  const employeeSsns = families.map((f) => ssnOfRow(open(f.employee), setup)).filter((s): s is string => s !== null);
+  return { families, orphans, duplicates, employeeSsns, unmapped: unmapped.values() };
 }
 
 /**
  * Each family checked (then each row without one), its stored rows beside their results. The plan
  * lets go of each family as it is checked, so a long upload's rows can be freed as they are stored.
  */
-export function* checkedFamilies(plan: CheckPlan, setup: Setup, facts: Facts): Generator<RowWrite[]> {
+export function* checkedFamilies<R = StoredRow>(
+  plan: CheckPlan<R>,
+  setup: Setup,
+  facts: Facts,
+  open: (row: R) => StoredRow = asStored,
+): Generator<RowWrite[]> {
   const families = plan.families.reverse();
   for (let family = families.pop(); family; family = families.pop()) {
-    const { rows } = checkFamily(family, setup, facts);
-    yield [family.employee, ...family.dependents].map((row, i) => ({ ...row, checked: rows[i]! }));
+    const opened = { employee: open(family.employee), dependents: family.dependents.map(open) };
+    const { rows } = checkFamily(opened, setup, facts);
+    yield [opened.employee, ...opened.dependents].map((row, i) => ({ ...row, checked: rows[i]! }));
   }
   const orphans = plan.orphans.reverse();
-  for (let orphan = orphans.pop(); orphan; orphan = orphans.pop())
-    yield [{ ...orphan, checked: checkOrphan(orphan, setup) }];
+  for (let orphan = orphans.pop(); orphan; orphan = orphans.pop()) {
+    const row = open(orphan);
+    yield [{ ...row, checked: checkOrphan(row, setup) }];
+  }
 }
 
 /** Every row checked, in row order; `turn` is awaited after each family (to let other work in). */

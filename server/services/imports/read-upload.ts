@@ -7,14 +7,15 @@ import { decodeText } from './files/decode-text';
 import { ImportFileError } from './files/import-file-error';
 import { readCsv } from './files/read-csv';
 import { readXlsx } from './files/read-xlsx';
-import type { StoredRow } from './row-model';
+import { cellsOf, packRow, type PackedRow } from './packed-rows';
 
 export type ReadUpload = {
   format: ImportSource;
   encoding: string | null;
   delimiter: string | null;
   columns: string[];
-  rows: StoredRow[];
+  /** Packed as they are read: a whole file's rows as arrays of cells would be four times the memory. */
+  rows: PackedRow[];
 };
 
 /** Sheets a template carries beside the data: never read as rows. */
@@ -24,35 +25,37 @@ function isBlank(cells: readonly string[]) {
   return cells.every((c) => c.trim() === '');
 }
 
-function headerOf(rows: string[][]): string[] {
-  return (rows[0] ?? []).map((h, i) => h.trim() || `Column ${i + 1}`);
+function headerOf(cells: readonly string[] | undefined): string[] {
+  return (cells ?? []).map((h, i) => h.trim() || `Column ${i + 1}`);
 }
 
 export async function readUpload(bytes: Buffer, fileName: string): Promise<ReadUpload> {
   const { format } = checkUpload(bytes, fileName);
   if (format === 'csv') {
     const { text, encoding } = decodeText(bytes);
-    const { delimiter, rows } = await readCsv(text);
-    const columns = headerOf(rows);
-    const data = rows
-      .slice(1)
-      .map((cells, i) => ({ rowNumber: i + 2, sheet: 'CSV', cells, fixes: {} }))
-      .filter((r) => !isBlank(r.cells));
-    return finish({ format, encoding, delimiter, columns, rows: data });
+    let columns: string[] = [];
+    const { delimiter, rows } = await readCsv(text, (cells, index) => {
+      if (index === 0) columns = headerOf(cells);
+      // A data row's number is its line in a spreadsheet: the header is row 1.
+      return index === 0 || isBlank(cells) ? null : packRow(index + 1, 'CSV', cells);
+    });
+    return finish({ format, encoding, delimiter, columns, rows: rows.filter((r) => r !== null) });
   }
 
-  const sheets = await readXlsx(bytes);
+  // Each sheet's header stays as cells; its other rows are packed as they are read.
+  const sheets = await readXlsx(bytes, (cells, index) => (index === 0 ? cells : packRow(index + 1, '', cells)));
   const main = sheets.find((s) => !NOT_DATA.has(s.name.trim().toLowerCase())) ?? sheets[0];
   if (!main) throw new ImportFileError(IMPORT_MESSAGES.empty);
-  const columns = headerOf(main.rows);
-  const rows: StoredRow[] = main.rows
-    .slice(1)
-    .map((cells, i) => ({ rowNumber: i + 2, sheet: main.name, cells, fixes: {} }))
-    .filter((r) => !isBlank(r.cells));
+  const columns = headerOf(main.rows[0] as string[] | undefined);
+  const rows: PackedRow[] = [];
+  for (const row of main.rows.slice(1) as PackedRow[]) {
+    if (isBlank(cellsOf(row))) continue;
+    rows.push({ ...row, sheet: main.name });
+  }
 
   const dependents = sheets.find((s) => s !== main && s.name.trim().toLowerCase() === 'dependents');
   if (dependents && dependents.rows.length > 1) {
-    const header = headerOf(dependents.rows);
+    const header = headerOf(dependents.rows[0] as string[]);
     // Each column of the Dependents sheet lands in the main sheet's column of the same header.
     const position = header.map((h) => {
       const found = columns.findIndex((c) => c.trim().toLowerCase() === h.trim().toLowerCase());
@@ -62,14 +65,15 @@ export async function readUpload(bytes: Buffer, fileName: string): Promise<ReadU
     });
     // Its rows are numbered after the main sheet's, so every row of an upload has one number.
     let next = (main.rows.length || 1) + 1;
-    for (const cells of dependents.rows.slice(1)) {
+    for (const row of dependents.rows.slice(1) as PackedRow[]) {
       const number = next++;
+      const cells = cellsOf(row);
       if (isBlank(cells)) continue;
       const placed = new Array<string>(columns.length).fill('');
       cells.forEach((value, i) => {
         placed[position[i] ?? i] = value;
       });
-      rows.push({ rowNumber: number, sheet: dependents.name, cells: placed, fixes: {} });
+      rows.push(packRow(number, dependents.name, placed));
     }
   }
   return finish({ format, encoding: null, delimiter: null, columns, rows });

@@ -10,7 +10,7 @@ import {
 import { ImportFileError } from './files/import-file-error';
 import { read834, X12FormatError, type Roster834Member } from './files/read-834';
 import type { ReadUpload } from './read-upload';
-import type { StoredRow } from './row-model';
+import { packRow, type PackedRow } from './packed-rows';
 
 /** The template's fields a roster fills, in this order. */
 export const ROSTER_FIELDS: readonly ImportField[] = [
@@ -44,7 +44,7 @@ export const ROSTER_MAPPING: ImportMapping = Object.fromEntries(ROSTER_FIELDS.ma
 /** INS02 of the member who is the subscriber. */
 export const SELF = '18';
 
-function rowOf(member: Roster834Member, rowNumber: number, division: string): StoredRow {
+function rowOf(member: Roster834Member, rowNumber: number, division: string): PackedRow {
   const employee = member.relationshipCode === SELF;
   const coverage = (line: string) => member.coverages.find((c) => c.insuranceLine === line);
   const medical = employee ? coverage('HLT') : undefined;
@@ -74,12 +74,16 @@ function rowOf(member: Roster834Member, rowNumber: number, division: string): St
     dentalPlan: dental?.planCode ?? '',
     dentalTier: dental?.coverageLevel ?? '',
   };
-  return { rowNumber, sheet: 'Roster', cells: ROSTER_FIELDS.map((f) => values[f] ?? ''), fixes: {} };
+  return packRow(
+    rowNumber,
+    'Roster',
+    ROSTER_FIELDS.map((f) => values[f] ?? ''),
+  );
 }
 
 /** A roster's members as rows of the template's columns; a file that cannot be read is refused. */
 export async function readRoster(bytes: Buffer, division: string): Promise<ReadUpload> {
-  const rows: StoredRow[] = [];
+  const rows: PackedRow[] = [];
   try {
     for await (const event of read834(bytes)) {
       if (event.kind !== 'member') continue;

@@ -137,29 +137,39 @@ function relationshipOf(row: StoredRow, setup: Setup): string | null {
   return listValue(row, setup, 'relationship').code ?? null;
 }
 
-/** Rows grouped into families: by Employee Key when the file has one, else by position. */
-export function familiesOf(rows: readonly StoredRow[], setup: Setup) {
-  const families: { employee: StoredRow; dependents: StoredRow[] }[] = [];
-  const orphans: StoredRow[] = [];
-  const byKey = new Map<string, { employee: StoredRow; dependents: StoredRow[] }>();
+export type Family<R = StoredRow> = { employee: R; dependents: R[] };
+
+/**
+ * Rows grouped into families: by Employee Key when the file has one, else by position. The families
+ * hold the rows as given; `open` gives each one's cells (an upload's worker keeps its rows packed).
+ */
+export function familiesOf<R = StoredRow>(
+  rows: readonly R[],
+  setup: Setup,
+  open: (row: R) => StoredRow = (row) => row as StoredRow,
+) {
+  const families: Family<R>[] = [];
+  const orphans: R[] = [];
+  const byKey = new Map<string, Family<R>>();
   const keyed = setup.mapping.employeeKey !== null && setup.mapping.employeeKey !== undefined;
-  let last: { employee: StoredRow; dependents: StoredRow[] } | undefined;
-  for (const row of rows) {
+  let last: { family: Family<R>; sheet: string } | undefined;
+  for (const kept of rows) {
+    const row = open(kept);
     const relationship = relationshipOf(row, setup);
     if (relationship === EMPLOYEE_RELATIONSHIP) {
-      last = { employee: row, dependents: [] };
-      families.push(last);
+      last = { family: { employee: kept, dependents: [] }, sheet: row.sheet };
+      families.push(last.family);
       const key = keyed ? cellOf(row, setup, 'employeeKey') : '';
-      if (key && !byKey.has(key)) byKey.set(key, last);
+      if (key && !byKey.has(key)) byKey.set(key, last.family);
       continue;
     }
     const key = keyed ? cellOf(row, setup, 'employeeKey') : '';
     // With a key the family is found by it (a "Dependents" sheet lists them apart); without, by position.
     // Without a key a dependent belongs to the employee above it on the same sheet.
-    const family = key ? byKey.get(key) : last?.employee.sheet === row.sheet ? last : undefined;
+    const family = key ? byKey.get(key) : last?.sheet === row.sheet ? last.family : undefined;
     // A row whose relationship is not understood stays with its family, so the family waits for it.
-    if (family) family.dependents.push(row);
-    else orphans.push(row);
+    if (family) family.dependents.push(kept);
+    else orphans.push(kept);
   }
   return { families, orphans };
 }
@@ -523,19 +533,30 @@ export function checkOrphan(row: StoredRow, setup: Setup): CheckedRow {
   return checked;
 }
 
+export type UnmappedValue = { field: ImportListField; value: string; rows: number };
+
+/** Counts the values of list fields that nothing matched, row by row (`add`), for `values()`. */
+export function unmappedCounter(setup: Setup) {
+  const counts = new Map<string, UnmappedValue>();
+  return {
+    add(row: StoredRow) {
+      for (const field of IMPORT_LIST_FIELDS) {
+        if (setup.mapping[field] === null || setup.mapping[field] === undefined) continue;
+        const { raw, code } = listValue(row, setup, field);
+        if (code !== null || raw === '') continue;
+        const key = `${field}|${raw}`;
+        const hit = counts.get(key);
+        if (hit) hit.rows += 1;
+        else counts.set(key, { field, value: raw, rows: 1 });
+      }
+    },
+    values: (): UnmappedValue[] => [...counts.values()].slice(0, 500),
+  };
+}
+
 /** Values of list fields that nothing matched, with how many rows carry each. */
-export function unmappedValues(rows: readonly StoredRow[], setup: Setup) {
-  const counts = new Map<string, { field: ImportListField; value: string; rows: number }>();
-  for (const row of rows) {
-    for (const field of IMPORT_LIST_FIELDS) {
-      if (setup.mapping[field] === null || setup.mapping[field] === undefined) continue;
-      const { raw, code } = listValue(row, setup, field);
-      if (code !== null || raw === '') continue;
-      const key = `${field}|${raw}`;
-      const hit = counts.get(key);
-      if (hit) hit.rows += 1;
-      else counts.set(key, { field, value: raw, rows: 1 });
-    }
-  }
-  return [...counts.values()].slice(0, 500);
+export function unmappedValues(rows: readonly StoredRow[], setup: Setup): UnmappedValue[] {
+  const counter = unmappedCounter(setup);
+  for (const row of rows) counter.add(row);
+  return counter.values();
 }

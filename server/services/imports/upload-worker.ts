@@ -12,7 +12,8 @@ import { contextFrom, type ContextRows } from './import-context';
 import { readUpload } from './read-upload';
 import { ROW_BATCH, rowBatchJson, type RowWrite } from './row-batches';
 import { readRoster } from './roster-rows';
-import { unmappedValues, type Facts } from './row-model';
+import { openRow } from './packed-rows';
+import type { Facts, UnmappedValue } from './row-model';
 
 export type UploadWorkerInput = {
   employerPK: number;
@@ -35,7 +36,7 @@ export type FromUploadWorker =
     }
   | { type: 'keys'; employeeSsns: string[]; duplicates: string[] }
   | { type: 'rows'; json: string }
-  | { type: 'done'; unmapped: ReturnType<typeof unmappedValues>; lastRow: number; ssns: string[] }
+  | { type: 'done'; unmapped: UnmappedValue[]; lastRow: number; ssns: string[] }
   | { type: 'refused'; message: string };
 
 /** What it is told: the mapping after `read`, the facts after `keys`, and `more` after each batch. */
@@ -78,8 +79,8 @@ async function run() {
 
   const { mapping, valueMappings } = await next('setup');
   const setup = setupOf(contextFrom(input.employerPK, input.contextRows), { columns, mapping, valueMappings, format });
-  const plan = planChecks(upload.rows, setup);
-  const unmapped = unmappedValues(upload.rows, setup);
+  const plan = planChecks(upload.rows, setup, openRow);
+  const { unmapped } = plan;
   const lastRow = upload.rows.reduce((n, r) => Math.max(n, r.rowNumber), 1);
   // From here the plan's families hold the rows, and let go of each once it is checked and sent.
   upload.rows = [];
@@ -99,7 +100,7 @@ async function run() {
     // Awaited before the next batch; until then a refusal must not count as unhandled.
     stored.catch(() => undefined);
   };
-  for (const family of checkedFamilies(plan, setup, facts)) {
+  for (const family of checkedFamilies(plan, setup, facts, openRow)) {
     for (const row of family) {
       batch.push(row);
       if (input.roster && row.checked.ssn) ssns.push(row.checked.ssn);

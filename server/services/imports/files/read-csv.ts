@@ -54,17 +54,26 @@ function unreadable(error: unknown): never {
 /**
  * The rows of a CSV, header first, each padded with '' to the header's length. Cells lose the spaces
  * around them and nothing else; empty lines (and lines of delimiters only) are skipped. The text is
- * parsed in slices, so a 20 MB file does not hold the event loop for the whole parse.
+ * parsed in slices, so a 20 MB file does not hold the event loop for the whole parse. `keep` turns
+ * each row, as it is read, into what is kept of it (its index counts the header as 0).
  */
-export async function readCsv(text: string): Promise<{ delimiter: string; rows: string[][] }> {
+export async function readCsv<T = string[]>(
+  text: string,
+  keep: (cells: string[], index: number) => T = (cells) => cells as T,
+): Promise<{ delimiter: string; rows: T[] }> {
   const delimiter = detectDelimiter(text);
-  const rows: string[][] = [];
+  const rows: T[] = [];
   const parser = parse(parserOptions(delimiter));
   let failure: unknown = null;
+  let width = 0;
   parser.on('error', (error) => (failure = error));
   parser.on('readable', () => {
     let record: string[] | null;
-    while ((record = parser.read() as string[] | null) !== null) rows.push(record);
+    while ((record = parser.read() as string[] | null) !== null) {
+      if (rows.length === 0) width = record.length;
+      while (record.length < width) record.push('');
+      rows.push(keep(record, rows.length));
+    }
   });
   const slice = timeSlicer();
   for (let at = 0; at < text.length && failure === null; at += SLICE) {
@@ -80,7 +89,5 @@ export async function readCsv(text: string): Promise<{ delimiter: string; rows: 
   }
   if (failure !== null) unreadable(failure);
   if (rows.length > IMPORT_MAX_ROWS + 1) throw new ImportFileError(IMPORT_MESSAGES.tooManyRows);
-  const width = rows[0]?.length ?? 0;
-  for (const row of rows) while (row.length < width) row.push('');
   return { delimiter, rows };
 }

@@ -9,7 +9,7 @@ import { IMPORT_MAX_ROWS, IMPORT_MESSAGES } from '../../../../src/contracts/impo
 import { ImportFileError } from './import-file-error';
 import { readCentralDirectory, type ZipEntry } from './upload-check';
 
-export type SheetRows = { name: string; rows: string[][] };
+export type SheetRows<T = string[]> = { name: string; rows: T[] };
 
 const pad2 = (n: number) => String(n).padStart(2, '0');
 
@@ -116,7 +116,10 @@ const partPath = (target: string) => (target.startsWith('/') ? target.slice(1) :
  * strings, styles, then each sheet). Its whole-file streaming reader is not used: it races its zip
  * stream and could, now and then, read a workbook's sheets before their shared strings, or miss one.
  */
-export async function readXlsx(bytes: Buffer): Promise<SheetRows[]> {
+export async function readXlsx<T = string[]>(
+  bytes: Buffer,
+  keep: (cells: string[], index: number) => T = (cells) => cells as T,
+): Promise<SheetRows<T>[]> {
   const entries = new Map(readCentralDirectory(bytes).map((e) => [e.name.toLowerCase(), e]));
   // Loaded with the first spreadsheet: most processes never read one, and exceljs is heavy.
   const { default: ExcelJS } = await import('exceljs');
@@ -148,7 +151,7 @@ export async function readXlsx(bytes: Buffer): Promise<SheetRows[]> {
     const styles = part('xl/styles.xml');
     if (styles) await parts._parseStyles(styles);
 
-    const sheets: SheetRows[] = [];
+    const sheets: SheetRows<T>[] = [];
     for (const sheet of parts.model?.sheets ?? []) {
       if (sheet.state === 'hidden' || sheet.state === 'veryHidden') continue;
       const target = parts.workbookRels?.find((rel) => rel.Id === sheet.rId)?.Target;
@@ -156,7 +159,7 @@ export async function readXlsx(bytes: Buffer): Promise<SheetRows[]> {
       const stream = path ? part(path) : undefined;
       if (!stream) throw unreadable();
       const [emitted] = [...parts._parseWorksheet(stream, /(\d+)\.xml$/.exec(path!)?.[1] ?? '0')];
-      sheets.push({ name: sheet.name, rows: await sheetRows(emitted!.value as AsyncIterable<ExcelRow>) });
+      sheets.push({ name: sheet.name, rows: await sheetRows(emitted!.value as AsyncIterable<ExcelRow>, keep) });
     }
     return sheets;
   } catch (error) {
@@ -169,8 +172,17 @@ async function drain(events: AsyncIterable<unknown>): Promise<void> {
   for await (const _ of events);
 }
 
-async function sheetRows(sheet: AsyncIterable<ExcelRow>): Promise<string[][]> {
-  const rows: string[][] = [];
+/**
+ * A sheet's rows through `keep`, as they are read: rows missing from the file come back empty, and
+ * every row is padded with '' to the first row's length.
+ */
+async function sheetRows<T>(sheet: AsyncIterable<ExcelRow>, keep: (cells: string[], index: number) => T): Promise<T[]> {
+  const rows: T[] = [];
+  let width = 0;
+  const add = (cells: string[]) => {
+    while (cells.length < width) cells.push('');
+    rows.push(keep(cells, rows.length));
+  };
   for await (const row of sheet) {
     const cells: string[] = [];
     row.eachCell({ includeEmpty: false }, (cell, column) => {
@@ -179,11 +191,10 @@ async function sheetRows(sheet: AsyncIterable<ExcelRow>): Promise<string[][]> {
     if (!cells.some((text) => text !== '')) continue;
     // Header plus the most data rows: any row below that means too many, empty ones between included.
     if (row.number > IMPORT_MAX_ROWS + 1) throw new ImportFileError(IMPORT_MESSAGES.tooManyRows);
-    while (rows.length < row.number - 1) rows.push([]);
-    rows.push(Array.from(cells, (text) => text ?? ''));
+    while (rows.length < row.number - 1) add([]);
+    if (row.number === 1) width = cells.length;
+    add(Array.from(cells, (text) => text ?? ''));
   }
-  const width = rows[0]?.length ?? 0;
-  for (const row of rows) while (row.length < width) row.push('');
   return rows;
 }
 
