@@ -395,9 +395,17 @@ class Reader834 {
   }
 }
 
+/** How much of a file given whole is decoded and read at a time. */
+const PIECE_BYTES = 64 * 1024;
+
+/**
+ * The source in chunks. A file given whole is read in pieces too: decoded and cut at once, a
+ * 100,000-member file would hold every member (and the whole text they are sliced from) before the
+ * first one was given.
+ */
 async function* chunksOf(source: AsyncIterable<Buffer | string> | Buffer): AsyncGenerator<Buffer | string> {
-  if (Buffer.isBuffer(source)) yield source;
-  else yield* source;
+  if (!Buffer.isBuffer(source)) return yield* source;
+  for (let at = 0; at < source.length; at += PIECE_BYTES) yield source.subarray(at, at + PIECE_BYTES);
 }
 
 /**
