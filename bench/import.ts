@@ -1,6 +1,6 @@
 // Upload Enrollments benchmark: uploads generated census files (10,000 and 100,000 rows, .csv and .xlsx)
-// over real HTTP as HR of group 2, then commits the 10,000-row one in batches, while small lookup
-// calls keep arriving every 50 ms. The server runs in its own process (`npm start`'s entry), so its
+// over real HTTP as HR of group 2, commits the 10,000-row one in batches, and uploads an X12 834 roster
+// of 100,000 members as the operator, while small lookup calls keep arriving every 50 ms. The server runs in its own process (`npm start`'s entry), so its
 // RSS is its own and not the bench's, which holds the generated files. Prints each step's time, the
 // server's RSS at its start and peak (read from /proc), its event-loop delay p99 (from its /metrics,
 // which resets the figure at each read) and the small calls' latency beside the targets. Stops by itself.
