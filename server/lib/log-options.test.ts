@@ -79,6 +79,10 @@ describe('server log', () => {
       .filter((entry) => entry.msg === 'request completed' && entry.sub !== undefined);
     expect(completed.length).toBeGreaterThanOrEqual(2);
     for (const entry of completed) expect(entry).toMatchObject({ sub: 'user-hr', employerPK: 2 });
+    // One line per answer, with its status and time; none at a request's arrival.
+    expect(completed.map((entry) => entry.res.statusCode)).toEqual([200, 200]);
+    for (const entry of completed) expect(entry.responseTime).toBeGreaterThan(0);
+    expect(lines.filter((line) => line.includes('"msg":"incoming request"'))).toEqual([]);
   });
 
   it('keeps only the path of a logged URL', () => {

@@ -5,6 +5,8 @@ import { desc } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CSP_NONCE_PLACEHOLDER } from '../../src/contracts/csp';
+import { endpointUrl } from '../../src/contracts/endpoint';
+import { endpoints } from '../../src/contracts/endpoints';
 import { buildApp } from '../app';
 import { loadConfig } from '../config';
 import { auditEvents } from '../db/schema';
@@ -94,6 +96,28 @@ describe('security headers', () => {
     const app = await startApp('https://portal.example.com');
     const page = await app.inject({ method: 'GET', url: '/' });
     expect(page.headers['strict-transport-security']).toMatch(/max-age=31536000/);
+  });
+
+  it('gives API answers, refused ones too, headers that let them load and be framed by nothing', async () => {
+    const app = await startApp('https://portal.example.com');
+    for (const url of [endpointUrl(endpoints.genderList), `${endpointUrl(endpoints.subscriberDetails)}?pk=1`]) {
+      const answer = await app.inject({ method: 'GET', url });
+      expect(answer.statusCode).toBe(401);
+      expect(directives(answer.headers['content-security-policy'] as string)).toEqual(
+        new Map([
+          ['default-src', "'none'"],
+          ['frame-ancestors', "'none'"],
+        ]),
+      );
+      expect(answer.headers).toMatchObject({
+        'x-content-type-options': 'nosniff',
+        'x-frame-options': 'SAMEORIGIN',
+        'referrer-policy': 'same-origin',
+        'cache-control': 'no-store',
+      });
+      expect(answer.headers['strict-transport-security']).toMatch(/max-age=31536000; includeSubDomains/);
+      expect(answer.headers['permissions-policy']).toContain('camera=()');
+    }
   });
 
   it('keeps the identity provider pages on their own CSP', async () => {

@@ -1,6 +1,7 @@
-import type { IncomingMessage } from 'node:http';
-import helmet from '@fastify/helmet';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import fastifyHelmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
+import helmet, { type HelmetOptions } from 'helmet';
 
 export type SecurityHeaderOptions = {
   /** The portal's public origin; HSTS only when it is served over HTTPS. */
@@ -33,9 +34,38 @@ const PERMISSIONS_POLICY = [
  * positions poppers and transitions with them). Pages that set their own CSP (the identity
  * provider's, the API docs) keep theirs.
  */
+const sharedPolicies = (https: boolean) =>
+  ({
+    hsts: https ? { maxAge: 365 * 24 * 60 * 60, includeSubDomains: true } : false,
+    referrerPolicy: { policy: 'same-origin' },
+    // Older browsers that ignore frame-ancestors still refuse other sites' frames.
+    frameguard: { action: 'sameorigin' },
+  }) satisfies HelmetOptions;
+
+/**
+ * The headers of every API answer, worked out once. JSON is never rendered as a page, so it needs no
+ * nonces and may load nothing; building helmet's headers per call (nonces, CSP text) cost about 45 µs
+ * of a lookup's CPU. The API's routes opt out of the per-call helmet (`helmet: false`) and set these.
+ */
+export function apiSecurityHeaders(publicUrl: string): Record<string, string> {
+  const headers: Record<string, string> = {};
+  const collect = {
+    setHeader: (name: string, value: string | number) => void (headers[name.toLowerCase()] = String(value)),
+    removeHeader: (name: string) => void delete headers[name.toLowerCase()],
+  };
+  helmet({
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: { 'default-src': ["'none'"], 'frame-ancestors': ["'none'"] },
+    },
+    ...sharedPolicies(publicUrl.startsWith('https://')),
+  })({} as IncomingMessage, collect as unknown as ServerResponse, () => undefined);
+  return headers;
+}
+
 export async function registerSecurityHeaders(app: FastifyInstance, opts: SecurityHeaderOptions) {
   const https = opts.publicUrl.startsWith('https://');
-  await app.register(helmet, {
+  await app.register(fastifyHelmet, {
     global: true,
     enableCSPNonces: true,
     contentSecurityPolicy: {
@@ -56,10 +86,7 @@ export async function registerSecurityHeaders(app: FastifyInstance, opts: Securi
         ...(https ? { 'upgrade-insecure-requests': [] } : {}),
       },
     },
-    hsts: https ? { maxAge: 365 * 24 * 60 * 60, includeSubDomains: true } : false,
-    referrerPolicy: { policy: 'same-origin' },
-    // Older browsers that ignore frame-ancestors still refuse other sites' frames.
-    frameguard: { action: 'sameorigin' },
+    ...sharedPolicies(https),
   });
   app.addHook('onSend', async (_request, reply) => {
     reply.header('permissions-policy', PERMISSIONS_POLICY);

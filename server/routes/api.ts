@@ -9,6 +9,7 @@ import type { AuthUser } from '../auth/verify-token';
 import type { Db } from '../db/client';
 import { HttpProblem } from '../lib/problem';
 import { invalidFields } from '../lib/field-errors';
+import { bindRequestLog } from '../lib/log-options';
 
 const UPLOAD_BODY_MESSAGE = "Send the file's bytes as the body, with Content-Type application/octet-stream.";
 import { registerCompression } from '../plugins/compression';
@@ -23,6 +24,8 @@ type ApiOptions = {
   handlers: Handlers;
   authenticate: (authorization: string | undefined) => Promise<AuthUser>;
   anonymousCalls: AnonymousCallLimit;
+  /** Set on every answer instead of helmet's per-call work (plugins/security-headers.ts). */
+  securityHeaders: Record<string, string>;
 };
 
 declare module 'fastify' {
@@ -75,7 +78,7 @@ export async function apiRoutes(app: FastifyInstance, opts: ApiOptions) {
 
   app.addHook('onRequest', async (request, reply) => {
     // Member data must never sit in a shared or browser cache.
-    reply.header('cache-control', 'no-store');
+    reply.headers(opts.securityHeaders).header('cache-control', 'no-store');
     try {
       request.user = await opts.authenticate(request.headers.authorization);
     } catch (error) {
@@ -84,7 +87,7 @@ export async function apiRoutes(app: FastifyInstance, opts: ApiOptions) {
       throw error;
     }
     // Every later line of this request names the caller (never a name or email: the sub is opaque).
-    request.log = reply.log = request.log.child({ sub: request.user.sub });
+    bindRequestLog(request, reply, { sub: request.user.sub });
   });
 
   const typed = app.withTypeProvider<ZodTypeProvider>();
@@ -94,6 +97,7 @@ export async function apiRoutes(app: FastifyInstance, opts: ApiOptions) {
       method: endpoint.method,
       url: endpointUrl(endpoint),
       config: { endpoint: name },
+      helmet: false,
       ...(endpoint.bodyEncoding === 'file' ? { bodyLimit: endpoint.fileLimit ?? IMPORT_MAX_BYTES } : {}),
       // Files (PDF, CSV, 834, exports) stream out as they are, with their own backpressure; JSON
       // answers are compressed (plugins/compression.ts).
@@ -121,8 +125,7 @@ export async function apiRoutes(app: FastifyInstance, opts: ApiOptions) {
       preValidation: async (request, reply) => {
         if (endpoint.bodyEncoding !== 'file')
           request.employerPK = await authorizeCall(opts.db, endpoint, request.user!, request);
-        if (request.employerPK !== null)
-          request.log = reply.log = request.log.child({ employerPK: request.employerPK });
+        if (request.employerPK !== null) bindRequestLog(request, reply, { employerPK: request.employerPK });
       },
       handler: async (request, reply) => {
         if (!handler) throw new HttpProblem(501, 'Not Implemented', `${name} is not available yet.`);
