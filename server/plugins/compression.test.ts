@@ -38,6 +38,10 @@ describe('compression of API answers', () => {
     const gzip = await memberList('gzip');
     expect(gzip.headers['content-encoding']).toBe('gzip');
     expect(JSON.parse(gunzipSync(gzip.rawPayload).toString())).toEqual(plain.json());
+
+    // A client's refusal of an encoding (q=0) is honoured.
+    expect((await memberList('br;q=0, gzip')).headers['content-encoding']).toBe('gzip');
+    expect((await memberList('identity')).headers['content-encoding']).toBeUndefined();
   });
 
   it('leaves small answers and files as they are', async () => {

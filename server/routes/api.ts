@@ -71,7 +71,7 @@ export async function apiRoutes(app: FastifyInstance, opts: ApiOptions) {
   app.addContentTypeParser('application/octet-stream', { parseAs: 'buffer' }, (_request, body, done) =>
     done(null, body),
   );
-  await registerCompression(app);
+  registerCompression(app);
   app.decorateRequest('user', null);
   app.decorateRequest('employerPK', null);
   registerAccessAudit(app, opts.db);
@@ -99,9 +99,6 @@ export async function apiRoutes(app: FastifyInstance, opts: ApiOptions) {
       config: { endpoint: name },
       helmet: false,
       ...(endpoint.bodyEncoding === 'file' ? { bodyLimit: endpoint.fileLimit ?? IMPORT_MAX_BYTES } : {}),
-      // Files (PDF, CSV, 834, exports) stream out as they are, with their own backpressure; JSON
-      // answers are compressed (plugins/compression.ts).
-      ...(endpoint.responseType !== 'json' ? { compress: false as const } : {}),
       schema: {
         operationId: name,
         summary: endpoint.summary,
