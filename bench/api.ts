@@ -112,7 +112,8 @@ try {
     const token = await signIn(app, 'bench@example.com', PUBLIC_URL);
     const base = await app.listen({ port: 0, host: '127.0.0.1' });
     const helloBase = await hello.listen({ port: 0, host: '127.0.0.1' });
-    const headers = { authorization: `Bearer ${token}` };
+    // As a browser sends them: answers of 1 kB or more come back compressed.
+    const headers = { authorization: `Bearer ${token}`, 'accept-encoding': 'gzip, deflate, br' };
 
     const listCall = (body: Record<string, unknown>) => ({
       url: `${base}${endpointUrl(endpoints.subscriberList)}`,

@@ -5,6 +5,7 @@ import type { ImportRecord } from './import-store';
 import type { ImportContext } from './import-context';
 import type { RowWrite } from './row-batches';
 import {
+  asStored,
   checkFamily,
   checkOrphan,
   familiesOf,
@@ -24,8 +25,6 @@ export function setupOf(
   const { columns, mapping, valueMappings } = record;
   return { ctx, columns, mapping, valueMappings, otherGroupsAllowed: record.format === 'x12' };
 }
-
-const asStored = <R>(row: R) => row as StoredRow;
 
 export type CheckPlan<R = StoredRow> = ReturnType<typeof familiesOf<R>> & {
   /** SSNs on more than one row of the upload. */

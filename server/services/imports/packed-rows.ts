@@ -11,11 +11,11 @@ export const packRow = (rowNumber: number, sheet: string, cells: readonly string
   packed: JSON.stringify(cells),
 });
 
+export const cellsOf = (row: PackedRow): string[] => JSON.parse(row.packed) as string[];
+
 export const openRow = (row: PackedRow): StoredRow => ({
   rowNumber: row.rowNumber,
   sheet: row.sheet,
-  cells: JSON.parse(row.packed) as string[],
+  cells: cellsOf(row),
   fixes: {},
 });
-
-export const cellsOf = (row: PackedRow): string[] => JSON.parse(row.packed) as string[];

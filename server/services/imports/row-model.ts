@@ -139,15 +139,14 @@ function relationshipOf(row: StoredRow, setup: Setup): string | null {
 
 export type Family<R = StoredRow> = { employee: R; dependents: R[] };
 
+/** How rows that are stored rows already are opened: as they are. */
+export const asStored = <R>(row: R) => row as StoredRow;
+
 /**
  * Rows grouped into families: by Employee Key when the file has one, else by position. The families
  * hold the rows as given; `open` gives each one's cells (an upload's worker keeps its rows packed).
  */
-export function familiesOf<R = StoredRow>(
-  rows: readonly R[],
-  setup: Setup,
-  open: (row: R) => StoredRow = (row) => row as StoredRow,
-) {
+export function familiesOf<R = StoredRow>(rows: readonly R[], setup: Setup, open: (row: R) => StoredRow = asStored) {
   const families: Family<R>[] = [];
   const orphans: R[] = [];
   const byKey = new Map<string, Family<R>>();
