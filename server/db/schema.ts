@@ -215,9 +215,12 @@ export const subscribers = pgTable(
     index('subscribers_employer_date_of_birth_idx').on(t.employerPK, t.dateOfBirth, t.subscriberPK, t.termDate),
     // An upload refuses an SSN that belongs to another group's member: looked up across groups.
     index('subscribers_ssn_idx').on(t.ssn),
-    // Name searches are "contains" (ILIKE '%…%'), which only a trigram index serves.
+    // Name searches of three letters or more are "contains" (ILIKE '%…%'), which only a trigram index serves.
     index('subscribers_last_name_trgm_idx').using('gin', t.lastName.op('gin_trgm_ops')),
     index('subscribers_first_name_trgm_idx').using('gin', t.firstName.op('gin_trgm_ops')),
+    // Fragments too short for a trigram match the start of names (lower(name) LIKE 'ab%').
+    index('subscribers_employer_last_name_prefix_idx').on(t.employerPK, sql`lower(${t.lastName}) text_pattern_ops`),
+    index('subscribers_employer_first_name_prefix_idx').on(t.employerPK, sql`lower(${t.firstName}) text_pattern_ops`),
     // The dashboard's trend reads only members termed lately or starting later, never the whole group.
     index('subscribers_employer_term_effective_idx').on(t.employerPK, t.termDate, t.effectiveDate),
   ],

@@ -1,13 +1,13 @@
 // The member list of a large group: totals without counting the group, "contains" name search and
 // SSN search through their indexes, paging that keeps the total, and the plans that serve them.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { endpointUrl } from '../../src/contracts/endpoint';
 import { endpoints } from '../../src/contracts/endpoints';
 import { subscriberListQuery, type SubscriberListQuery } from '../../src/contracts/subscribers';
 import { LARGE_GROUP_EMPLOYER_PK } from '../db/seed/data';
 import { requests, subscribers } from '../db/schema';
-import { subscriberListStatement } from '../services/members';
+import { subscriberList, subscriberListStatement } from '../services/members';
 import { createTestApp, type TestApp } from '../test/test-app';
 
 const GROUP = LARGE_GROUP_EMPLOYER_PK;
@@ -80,6 +80,59 @@ describe('SubscriberList search', () => {
     const byLead = await list({ ssn: lead, recordsPerPage: 100 });
     expect(byLead.recordCount).toBe(leading.length);
     expect(byLead.list.every((m) => m.ssnLast4.startsWith(lead))).toBe(true);
+  });
+});
+
+describe('SubscriberList bounded search', () => {
+  it('matches the start of names for a fragment under three letters, in any case', async () => {
+    const leads = [...new Set(active.map((s) => s.lastName.slice(0, 2)))];
+    const lead = leads
+      .map((l) => ({
+        l,
+        starts: active.filter((s) => s.lastName.toLowerCase().startsWith(l.toLowerCase())),
+        inside: active.filter((s) => s.lastName.toLowerCase().slice(1).includes(l.toLowerCase())),
+      }))
+      .find((c) => c.starts.length > 1 && c.starts.length <= 100 && c.inside.length > 0)!;
+    const answer = await list({ lastName: lead.l.toLowerCase(), recordsPerPage: 100 });
+    expect(answer.recordCount).toBe(lead.starts.length);
+    expect(pks(answer.list)).toEqual(pks(lead.starts));
+  });
+
+  it('lists and counts a broad search only up to the cap, says so, and pages within it', async () => {
+    const cap = 50;
+    const query = (body: Partial<SubscriberListQuery>) => subscriberListQuery.parse({ employerPK: GROUP, ...body });
+    const initials = new Map<string, number>();
+    for (const { lastName } of active) initials.set(lastName[0]!, (initials.get(lastName[0]!) ?? 0) + 1);
+    const [initial] = [...initials].sort((a, b) => b[1] - a[1])[0]!;
+    expect(initials.get(initial)).toBeGreaterThan(cap + 1);
+
+    const first = await subscriberList(t.db, GROUP, query({ lastName: initial }), cap);
+    expect(first).toMatchObject({ recordCount: cap, countCapped: true });
+    const pages = [first.list];
+    for (const page of [1, 2]) {
+      const later = await subscriberList(t.db, GROUP, query({ lastName: initial, page, knownCount: cap + 1 }), cap);
+      expect(later).toMatchObject({ recordCount: cap, countCapped: true });
+      pages.push(later.list);
+    }
+    expect(pages.map((p) => p.length)).toEqual([20, 20, 10]);
+    const listed = pages.flat();
+    expect(new Set(listed.map((m) => m.subscriberPK)).size).toBe(cap);
+    expect(listed.every((m) => m.lastName.startsWith(initial))).toBe(true);
+    // In the list's order (the database's collation, which a sort here might not share).
+    const ordered = await t.db
+      .select({ pk: subscribers.subscriberPK })
+      .from(subscribers)
+      .where(inArray(subscribers.subscriberPK, pks(listed)))
+      .orderBy(asc(subscribers.lastName), asc(subscribers.subscriberPK));
+    expect(listed.map((m) => m.subscriberPK)).toEqual(ordered.map((r) => r.pk));
+    // Past the cap there is no page, and the count still says there are more.
+    const past = await subscriberList(t.db, GROUP, query({ lastName: initial, page: 3 }), cap);
+    expect(past).toMatchObject({ list: [], recordCount: cap, countCapped: true });
+
+    // A search within the cap is counted exactly and says nothing of a cap.
+    const narrow = await subscriberList(t.db, GROUP, query({ lastName: nameFragment() }), cap);
+    expect(narrow.recordCount).toBeLessThanOrEqual(cap);
+    expect(narrow).not.toHaveProperty('countCapped');
   });
 });
 
@@ -172,6 +225,16 @@ describe('SubscriberList plans', () => {
     for (const plan of [byName, await planOf({ ssn: active[0]!.ssnLast4 })]) {
       expect(plan).not.toMatch(/Seq Scan on subscribers/);
     }
+  });
+
+  it('serves a fragment under three letters from the prefix index', async () => {
+    const lead = active[0]!.lastName.slice(0, 2);
+    const plan = await planOf({ lastName: lead });
+    expect(plan).toContain('subscribers_employer_last_name_prefix_idx');
+    expect(plan).not.toMatch(/Seq Scan on subscribers/);
+    expect(await planOf({ firstName: active[0]!.firstName.slice(0, 1) })).toContain(
+      'subscribers_employer_first_name_prefix_idx',
+    );
   });
 
   it('reads a page far into the list from the sort index alone', async () => {

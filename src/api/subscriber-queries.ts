@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import { endpoints } from '../contracts/endpoints';
-import type { SubscriberListQuery } from '../contracts/subscribers';
+import { MEMBER_SEARCH_CAP, type SubscriberListQuery } from '../contracts/subscribers';
 import { endpointQueryOptions } from '../lib/endpoint-query';
 import { pagedListQueryOptions } from '../lib/paged-list-query';
 
@@ -21,7 +21,11 @@ export const subscriberQueries = {
         'list',
         endpoints.subscriberList,
         { body: query },
-        { pageFields: ['page', 'recordsPerPage', 'sortColumn'], totalOf: (answer) => answer.recordCount },
+        {
+          pageFields: ['page', 'recordsPerPage', 'sortColumn'],
+          // A capped total is kept as one more than the cap, which later pages send back as such.
+          totalOf: (answer) => (answer.countCapped ? MEMBER_SEARCH_CAP + 1 : answer.recordCount),
+        },
       ),
       // Pending flags change with every submitted request: a revisit should show them fresh.
       staleTime: 0,

@@ -88,6 +88,13 @@ export const SUBSCRIBER_SORT_FIELDS = [
 
 export const SUBSCRIBER_PAGE_SIZE = 20;
 export const SUBSCRIBER_PAGE_LINKS = 4;
+/**
+ * A search (name or SSN) lists and counts at most this many members, so a broad one costs what a
+ * narrow one does on any size of group; past it the count reads "1,000+" and the user narrows it.
+ */
+export const MEMBER_SEARCH_CAP = 1000;
+/** A name fragment shorter than this matches the start of names; from it on, anywhere in them. */
+export const NAME_CONTAINS_FROM = 3;
 
 export const subscriberListQuery = z.object({
   employerPK: id,
@@ -104,11 +111,15 @@ export const subscriberListQuery = z.object({
     .regex(/^\d{0,4}$/, 'SSN search uses at most the last 4 digits.')
     .optional(),
   includeTermedMembers: z.boolean().default(false),
+  /** The total of this search from its first page; MEMBER_SEARCH_CAP + 1 stands for "more than the cap". */
   knownCount,
 });
 export type SubscriberListQuery = z.input<typeof subscriberListQuery>;
 
-export const subscriberList = pagedList(subscriberSummary);
+export const subscriberList = pagedList(subscriberSummary).extend({
+  /** A search matched more than MEMBER_SEARCH_CAP members: recordCount is the cap, and only that many are listed. */
+  countCapped: z.boolean().optional(),
+});
 export type SubscriberList = z.infer<typeof subscriberList>;
 
 export const subscriberDetailsQuery = z.object({ pk });

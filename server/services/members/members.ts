@@ -21,7 +21,12 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { PENDING_STATUSES } from '../../../src/contracts/requests';
 import { todayIsoDate } from '../../../src/contracts/person-rules';
 import type { z } from 'zod';
-import type { RequestType, subscriberListQuery } from '../../../src/contracts/subscribers';
+import {
+  MEMBER_SEARCH_CAP,
+  NAME_CONTAINS_FROM,
+  type RequestType,
+  type subscriberListQuery,
+} from '../../../src/contracts/subscribers';
 import type { Db } from '../../db/client';
 import {
   coverageOptions,
@@ -36,7 +41,7 @@ import {
   requests,
   subscribers,
 } from '../../db/schema';
-import { contains } from '../../lib/like-pattern';
+import { contains, startsWith } from '../../lib/like-pattern';
 import { notFound } from '../../lib/problem';
 
 type ListQuery = z.output<typeof subscriberListQuery>;
@@ -71,10 +76,6 @@ const pendingTypesOf = (subscriberPK: AnyPgColumn) =>
     RequestType[]
   >`array(select distinct ${requests.type} from ${requests} where ${requests.subscriberPK} = ${outer(subscriberPK)} and ${inArray(requests.status, [...PENDING_STATUSES])} order by 1)`;
 
-/** The column's order as an expression (no-op arithmetic or concatenation), which no index provides. */
-const asExpression = (column: AnyPgColumn) =>
-  column.columnType === 'PgDateString' ? sql`${column} + 0` : sql`${column} || ''`;
-
 /** The SSN search names the last four digits, or their first ones: an equality or a range on the index. */
 function ssnLast4Filter(digits: string) {
   return digits.length === 4
@@ -104,11 +105,17 @@ type PageSlots = { limit: Slot; offset: Slot };
 const pageOf = (q: ListQuery) => ({ limit: q.recordsPerPage, offset: q.page * q.recordsPerPage });
 
 /**
- * The one statement of a SubscriberList page (its plan is checked in the tests), and what to read
- * for the total when the page has no row to carry it. The group and the page's place are literal
- * values, or placeholders when the statement is prepared.
+ * A typed name: anywhere in the name from NAME_CONTAINS_FROM letters (a trigram index), at its start
+ * when shorter, where a trigram index cannot help and "contains" would read the whole group (a prefix
+ * index on the lower-cased name, migration 0016).
  */
-/** The member list's filter: names contain the typed text, the SSN by its last four, termed members on request. */
+function nameFilter(column: AnyPgColumn, text: string) {
+  return text.length >= NAME_CONTAINS_FROM
+    ? ilike(column, contains(text))
+    : sql`lower(${column}) like ${startsWith(text.toLowerCase())}`;
+}
+
+/** The member list's filter: names by the typed text, the SSN by its last four, termed members on request. */
 export function subscriberFilter(
   employerPK: Slot,
   q: Pick<ListQuery, 'firstName' | 'lastName' | 'ssn' | 'includeTermedMembers'>,
@@ -117,14 +124,25 @@ export function subscriberFilter(
   const lastName = q.lastName?.trim();
   return and(
     eq(subscribers.employerPK, employerPK),
-    firstName ? ilike(subscribers.firstName, contains(firstName)) : undefined,
-    lastName ? ilike(subscribers.lastName, contains(lastName)) : undefined,
+    firstName ? nameFilter(subscribers.firstName, firstName) : undefined,
+    lastName ? nameFilter(subscribers.lastName, lastName) : undefined,
     q.ssn ? ssnLast4Filter(q.ssn) : undefined,
     q.includeTermedMembers ? undefined : isNull(subscribers.termDate),
   );
 }
 
-export function subscriberListStatement(db: Db, employerPK: Slot, q: ListQuery, slots: PageSlots = pageOf(q)) {
+/**
+ * The one statement of a SubscriberList page (its plan is checked in the tests), and what to read
+ * for the total when the page has no row to carry it. The group and the page's place are literal
+ * values, or placeholders when the statement is prepared.
+ */
+export function subscriberListStatement(
+  db: Db,
+  employerPK: Slot,
+  q: ListQuery,
+  slots: PageSlots = pageOf(q),
+  cap = MEMBER_SEARCH_CAP,
+) {
   const filtered = isFiltered(q);
   const where = subscriberFilter(employerPK, q);
   const [field = 'lastName', direction = 'ASC'] = (q.sortColumn ?? 'lastName ASC').split(' ');
@@ -132,11 +150,6 @@ export function subscriberListStatement(db: Db, employerPK: Slot, q: ListQuery, 
   const by = direction === 'DESC' ? desc : asc;
   // The pk breaks ties in the same direction, so the sort index serves both directions.
   const order = [by(column), by(subscribers.subscriberPK)];
-  // A filtered list sorts what its filter's index finds. Ordered by the bare column, the planner may
-  // walk the sort index instead, testing each member until it has a page: it cannot know that
-  // matching names cluster in one part of the order, so that walk may read the whole group. The
-  // same order as an expression is no index's order.
-  const filterOrder = [by(asExpression(column)), by(subscribers.subscriberPK)];
 
   const groupTotal = groupMemberCount(employerPK, q.includeTermedMembers);
   const row = {
@@ -156,31 +169,59 @@ export function subscriberListStatement(db: Db, employerPK: Slot, q: ListQuery, 
       .limit(slots.limit);
     return { rows, totalAlone: groupTotal };
   }
-  // Otherwise the page's keys come first, then only its rows are read (with their lookups). Unfiltered,
-  // the keys come from the sort index alone, so skipping to a far page reads no row. A filter's first
-  // call counts in the same pass, a window over what the filter's index selects; its later pages
-  // bring the total they were given.
-  const countHere = filtered && q.knownCount === undefined;
+  // A search takes the first `cap` + 1 members its index finds, in no particular order,
+  // so a broad one reads no more than that on any size of group; one more than the cap tells there
+  // are more. Those are counted (on its first page: later pages bring the total they were given),
+  // sorted and paged; then only the page's rows are read, with their lookups.
+  if (filtered) {
+    const found = db
+      .select({ subscriberPK: subscribers.subscriberPK, key: sql`${column}`.as('key') })
+      .from(subscribers)
+      .where(where)
+      .limit(cap + 1)
+      .as('found');
+    const page = db
+      .select({
+        subscriberPK: found.subscriberPK,
+        total: (q.knownCount === undefined
+          ? sql<number | null>`(count(*) over ())::int`
+          : sql<number | null>`null::int`
+        ).as('total'),
+      })
+      .from(found)
+      .orderBy(by(found.key), by(found.subscriberPK))
+      .limit(slots.limit)
+      .offset(slots.offset)
+      .as('page');
+    const rows = db
+      .select({ ...row, total: page.total })
+      .from(page)
+      .innerJoin(subscribers, eq(subscribers.subscriberPK, page.subscriberPK))
+      .orderBy(...order);
+    const counted = db
+      .select({ one: sql`1` })
+      .from(subscribers)
+      .where(where)
+      .limit(cap + 1)
+      .as('counted');
+    return { rows, totalAlone: sql<number | null>`(select count(*)::int from ${counted})` };
+  }
+  // A later page: its keys come from the sort index alone, so skipping to a far page reads no row;
+  // then only its rows are read.
   const page = db
-    .select({
-      subscriberPK: subscribers.subscriberPK,
-      total: (countHere ? sql<number | null>`(count(*) over ())::int` : sql<number | null>`null::int`).as('total'),
-    })
+    .select({ subscriberPK: subscribers.subscriberPK })
     .from(subscribers)
     .where(where)
-    .orderBy(...(filtered ? filterOrder : order))
+    .orderBy(...order)
     .limit(slots.limit)
     .offset(slots.offset)
     .as('page');
   const rows = db
-    .select({ ...row, total: filtered ? page.total : groupTotal })
+    .select({ ...row, total: groupTotal })
     .from(page)
     .innerJoin(subscribers, eq(subscribers.subscriberPK, page.subscriberPK))
     .orderBy(...order);
-  const totalAlone = filtered
-    ? sql<number | null>`(select count(*)::int from ${subscribers} where ${where})`
-    : groupTotal;
-  return { rows, totalAlone };
+  return { rows, totalAlone: groupTotal };
 }
 
 type ListRows = Awaited<ReturnType<typeof subscriberListStatement>['rows']>;
@@ -208,13 +249,25 @@ function preparedList(db: Db, q: ListQuery): PreparedList {
   return prepared;
 }
 
-export async function subscriberList(db: Db, employerPK: number, q: ListQuery) {
-  const rows = isFiltered(q)
-    ? await subscriberListStatement(db, employerPK, q).rows
-    : await preparedList(db, q).execute({ employerPK, ...pageOf(q) });
+/** A page of the member list; `cap` is MEMBER_SEARCH_CAP but in tests, whose groups are smaller. */
+export async function subscriberList(db: Db, employerPK: number, q: ListQuery, cap = MEMBER_SEARCH_CAP) {
+  const filtered = isFiltered(q);
+  // A search lists no member past the cap: its last page stops there.
+  const slots = pageOf(q);
+  const limit = filtered ? Math.min(slots.limit, cap - slots.offset) : slots.limit;
+  const rows =
+    limit <= 0
+      ? []
+      : filtered
+        ? await subscriberListStatement(db, employerPK, q, { ...slots, limit }, cap).rows
+        : await preparedList(db, q).execute({ employerPK, ...slots });
   // A page past the end has no row to carry the total: it is read apart.
-  const recordCount =
-    rows[0]?.total ?? q.knownCount ?? (await scalar(db, subscriberListStatement(db, employerPK, q).totalAlone)) ?? 0;
+  const total =
+    rows[0]?.total ??
+    q.knownCount ??
+    (await scalar(db, subscriberListStatement(db, employerPK, q, slots, cap).totalAlone)) ??
+    0;
+  const countCapped = filtered && total > cap;
   return {
     list: rows.map(({ s, stateName, pendingTypes: types }) => ({
       subscriberPK: s.subscriberPK,
@@ -254,7 +307,8 @@ export async function subscriberList(db: Db, employerPK: number, q: ListQuery) {
       },
       dateOfHire: s.dateOfHire,
     })),
-    recordCount,
+    recordCount: countCapped ? cap : total,
+    ...(countCapped ? { countCapped } : {}),
   };
 }
 

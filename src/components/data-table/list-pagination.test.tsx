@@ -31,6 +31,15 @@ describe('ListPagination', () => {
     expect(screen.getByRole('status')).toHaveTextContent('Members 41–57 of 57');
   });
 
+  it('shows a capped total as a floor, with a hint to narrow the search, and pages only up to it', () => {
+    const { nav } = renderPagination({ page: 50, recordCount: 1000, countCapped: true });
+    expect(screen.getByRole('status')).toHaveTextContent(
+      'Members 981–1000 of 1,000+ (narrow the search to see the rest)',
+    );
+    expect(within(nav).getByRole('button', { name: 'Next' })).toBeDisabled();
+    expect(within(nav).getByRole('button', { name: 'Page 50' })).toHaveAttribute('aria-current', 'page');
+  });
+
   it('says the list is empty in the item label', () => {
     renderPagination({ recordCount: 0, itemLabel: 'Requests' });
     expect(screen.getByRole('status')).toHaveTextContent(/^No requests$/);

@@ -7,6 +7,8 @@ type ListPaginationProps = {
   /** One-based. */
   page: number;
   recordCount: number;
+  /** More rows matched than the server lists: recordCount is its cap, shown as '1,000+'. */
+  countCapped?: boolean;
   pageSize: number;
   /** How many numbered page links to offer around the current page. */
   pageLinks: number;
@@ -25,6 +27,7 @@ type ListPaginationProps = {
 export function ListPagination({
   page,
   recordCount,
+  countCapped,
   pageSize,
   pageLinks,
   itemLabel,
@@ -41,7 +44,7 @@ export function ListPagination({
       sx={{ alignItems: 'center', justifyContent: 'space-between', p: 1 }}
     >
       <Typography variant="body2" role="status" aria-live="polite">
-        {statusLine({ page, pageCount, recordCount, pageSize, itemLabel, rowCount })}
+        {statusLine({ page, pageCount, recordCount, countCapped, pageSize, itemLabel, rowCount })}
       </Typography>
       <Stack component="nav" aria-label={navLabel} direction="row" spacing={0.5} sx={{ flexWrap: 'wrap' }}>
         <Button size="small" disabled={page <= 1} onClick={() => onPage(1)}>
@@ -74,14 +77,27 @@ export function ListPagination({
   );
 }
 
-type StatusLineInput = Pick<ListPaginationProps, 'page' | 'recordCount' | 'pageSize' | 'itemLabel' | 'rowCount'> & {
+type StatusLineInput = Pick<
+  ListPaginationProps,
+  'page' | 'recordCount' | 'countCapped' | 'pageSize' | 'itemLabel' | 'rowCount'
+> & {
   pageCount: number;
 };
 
-function statusLine({ page, pageCount, recordCount, pageSize, itemLabel, rowCount }: StatusLineInput): string {
+function statusLine({
+  page,
+  pageCount,
+  recordCount,
+  countCapped,
+  pageSize,
+  itemLabel,
+  rowCount,
+}: StatusLineInput): string {
   const first = (page - 1) * pageSize + 1;
   const last = rowCount === undefined ? Math.min(page * pageSize, recordCount) : first + rowCount - 1;
   const shown = rowCount === undefined ? recordCount > 0 : rowCount > 0;
+  if (shown && countCapped)
+    return `${itemLabel} ${first}–${last} of ${recordCount.toLocaleString('en-US')}+ (narrow the search to see the rest)`;
   if (shown) return `${itemLabel} ${first}–${last} of ${recordCount}`;
   if (rowCount !== undefined && recordCount > 0) return `No ${itemLabel.toLowerCase()} on page ${page} of ${pageCount}`;
   return `No ${itemLabel.toLowerCase()}`;

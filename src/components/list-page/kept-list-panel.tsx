@@ -20,7 +20,7 @@ export type KeptListKind = {
 
 /** What the panel needs of a useKeptList result. */
 type KeptList<Row> = {
-  data: { list: Row[]; recordCount: number } | undefined;
+  data: { list: Row[]; recordCount: number; countCapped?: boolean } | undefined;
   failure: string | null;
   retrying: boolean;
   retry: () => void;
@@ -69,7 +69,12 @@ export function KeptListPanel<Row>({ kind, list, search, onSearch, ...shown }: K
         <ListResults
           rowCount={rows.length}
           emptyText={emptyText}
-          pager={{ ...pager, recordCount: data.recordCount, onPage: (next) => onSearch({ page: next }) }}
+          pager={{
+            ...pager,
+            recordCount: data.recordCount,
+            countCapped: data.countCapped,
+            onPage: (next) => onSearch({ page: next }),
+          }}
         >
           {shown.children(rows)}
         </ListResults>

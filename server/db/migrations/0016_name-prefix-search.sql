@@ -1,0 +1,2 @@
+CREATE INDEX "subscribers_employer_last_name_prefix_idx" ON "subscribers" USING btree ("employer_pk",lower("last_name") text_pattern_ops);--> statement-breakpoint
+CREATE INDEX "subscribers_employer_first_name_prefix_idx" ON "subscribers" USING btree ("employer_pk",lower("first_name") text_pattern_ops);
