@@ -769,7 +769,7 @@ describe('processing', () => {
     const { subscriberPK: _pk, ...copy } = template!;
     await t.db
       .insert(subscribers)
-      .values({ ...copy, subscriberID: `X${e.ssn}`, ssn: e.ssn, ssnLast4: e.ssn.slice(-4) });
+      .values({ ...copy, subscriberID: `X${requestPK}`, ssn: e.ssn, ssnLast4: e.ssn.slice(-4) });
 
     expect(await processed(requestPK)).toEqual({ requestPK, status: 'HEZRejected', note: PROCESSING_NOTES.ssnTaken });
     expect((await historyOf(requestPK)).at(-1)).toMatchObject({
