@@ -198,13 +198,7 @@ export function subscriberListStatement(
       .from(page)
       .innerJoin(subscribers, eq(subscribers.subscriberPK, page.subscriberPK))
       .orderBy(...order);
-    const counted = db
-      .select({ one: sql`1` })
-      .from(subscribers)
-      .where(where)
-      .limit(cap + 1)
-      .as('counted');
-    return { rows, totalAlone: sql<number | null>`(select count(*)::int from ${counted})` };
+    return { rows, totalAlone: sql<number | null>`(select count(*)::int from ${found})` };
   }
   // A later page: its keys come from the sort index alone, so skipping to a far page reads no row;
   // then only its rows are read.
