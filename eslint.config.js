@@ -42,6 +42,7 @@ const DOMAIN_IMPORTS = {
   maintenance: [],
   'member-requests': [],
   members: ['claims'],
+  'open-enrollment': [],
   processing: ['carrier-feed', 'enrollment', 'member-requests'],
   reference: [],
   reports: [],

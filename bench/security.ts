@@ -205,6 +205,13 @@ const SAMPLES: { readonly [N in EndpointName]: (r: Records) => Sample } = {
   groupSetupTemplate: () => ({}),
   readGroupWorkbook: () => ({ query: { fileName: 'setup.xlsx' }, body: Buffer.from('not a workbook') }),
   createGroup: () => ({ body: {} }),
+  planYearList: (r) => ({ query: { employerPK: r.employerPK } }),
+  planYearPlans: (r) => ({ query: { employerPK: r.employerPK, beginDate: `${year}-01-01` } }),
+  copyPlanYear: (r) => ({ body: { employerPK: r.employerPK } }),
+  savePlanRates: (r) => ({ body: { employerPK: r.employerPK } }),
+  setPlanSuccessor: (r) => ({ body: { employerPK: r.employerPK } }),
+  savePlanDetails: (r) => ({ body: { employerPK: r.employerPK } }),
+  setPayFrequency: (r) => ({ body: { employerPK: r.employerPK } }),
   // Uploads: the file holds no rows (400), and the other calls name an upload nobody has (404).
   importList: (r) => ({ query: { employerPK: r.employerPK } }),
   importUpload: (r) => ({ query: { employerPK: r.employerPK, fileName: 'empty.csv' }, body: Buffer.from('SSN\n') }),

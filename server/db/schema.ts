@@ -19,6 +19,7 @@ import {
   timestamp,
   unique,
   uniqueIndex,
+  type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
 import type { ClaimType } from '../../src/contracts/claims';
 import type { Role } from '../../src/contracts/permissions';
@@ -79,6 +80,8 @@ export const employers = pgTable(
     taxID: text('tax_id'),
     /** The group's users must sign in with a second factor. On for groups created from now on. */
     mfaRequired: boolean('mfa_required').notNull().default(true),
+    /** How often the group's people are paid (a `payFrequency` lookup pk); rates are per pay period. */
+    payFrequencyPK: integer('pay_frequency_pk').notNull().default(2),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('employers_employer_id_uq').on(t.employerID)],
@@ -115,6 +118,11 @@ export const plans = pgTable(
     networkCode: text('network_code').notNull(),
     contractBeginDate: day('contract_begin_date').notNull(),
     contractEndDate: day('contract_end_date').notNull(),
+    /**
+     * The next plan year's plan this one's members move to, recorded when the year is copied forward;
+     * null once the next year exists means no successor (a carrier change): its members must choose.
+     */
+    successorPlanPK: integer('successor_plan_pk').references((): AnyPgColumn => plans.planPK, { onDelete: 'set null' }),
   },
   (t) => [
     index('plans_employer_division_type_idx').on(t.employerPK, t.divisionPK, t.planType, t.contractBeginDate),
@@ -141,6 +149,28 @@ export const coverageOptions = pgTable(
     sortOrder: integer('sort_order').notNull().default(0),
   },
   (t) => [index('coverage_options_employer_division_idx').on(t.employerPK, t.divisionPK, t.isMedical)],
+);
+
+/**
+ * What a plan costs per pay period for one tier in the plan's year: the employee's and the employer's
+ * share, exact decimals (numeric read as text, never a float).
+ */
+export const planRates = pgTable(
+  'plan_rates',
+  {
+    planPK: integer('plan_pk')
+      .notNull()
+      .references(() => plans.planPK, { onDelete: 'cascade' }),
+    coverageOptionPK: integer('coverage_option_pk')
+      .notNull()
+      .references(() => coverageOptions.coverageOptionPK, { onDelete: 'cascade' }),
+    employeeShare: numeric('employee_share', { precision: 10, scale: 2, mode: 'string' }).notNull(),
+    employerShare: numeric('employer_share', { precision: 10, scale: 2, mode: 'string' }).notNull(),
+  },
+  (t) => [
+    primaryKey({ name: 'plan_rates_pk', columns: [t.planPK, t.coverageOptionPK] }),
+    check('plan_rates_shares_ck', sql`${t.employeeShare} >= 0 and ${t.employerShare} >= 0`),
+  ],
 );
 
 /** Every dropdown list in one table, keyed by kind; pks are the stable ids the UI sends back. */

@@ -99,6 +99,15 @@ import {
   employerDivisions,
   listLookup,
 } from '../services/reference';
+import {
+  copyPlanYear,
+  planYearList,
+  planYearPlans,
+  savePlanDetails,
+  savePlanRates,
+  setPayFrequency,
+  setPlanSuccessor,
+} from '../services/open-enrollment';
 import { censusReport, censusSummary, documentFile, listDocuments } from '../services/reports';
 import type { Handlers } from './handler-types';
 import { passkeyHandlers } from './passkey-handlers';
@@ -178,6 +187,13 @@ export const handlers: Handlers = {
   resetUserMfa: ({ db, user, employerPK, body, request }) =>
     resetUserMfa(db, adminOf(user, employerPK, request), body.userId),
 
+  planYearList: ({ db, employerPK }) => planYearList(db, employerPK),
+  planYearPlans: ({ db, employerPK, query }) => planYearPlans(db, employerPK, query.beginDate),
+  copyPlanYear: ({ db, employerPK, body }) => copyPlanYear(db, employerPK, body.fromBeginDate),
+  savePlanRates: ({ db, employerPK, body }) => savePlanRates(db, employerPK, body),
+  setPlanSuccessor: ({ db, employerPK, body }) => setPlanSuccessor(db, employerPK, body),
+  savePlanDetails: ({ db, employerPK, body }) => savePlanDetails(db, employerPK, body),
+  setPayFrequency: ({ db, employerPK, body }) => setPayFrequency(db, employerPK, body.payFrequencyPK),
   genderList: ({ db }) => listLookup(db, 'gender'),
   maritalStatusList: ({ db }) => listLookup(db, 'maritalStatus'),
   userTypeList: ({ db }) => listLookup(db, 'userType'),

@@ -89,6 +89,18 @@ import {
   importUploadQuery,
   importView,
 } from './imports';
+import {
+  copyPlanYearAnswer,
+  copyPlanYearBody,
+  payFrequencyBody,
+  planDetailsBody,
+  planSuccessorBody,
+  planYearPlans,
+  planYearQuery,
+  planYears,
+  planYearsQuery,
+  saveRatesBody,
+} from './plan-years';
 import { groupSetupAnswer, groupSetupBody, groupWorkbookAnswer, groupWorkbookQuery } from './group-setup';
 import { changeUserRolesBody, groupUserBody, inviteUserBody, userAnswer, userList, userListQuery } from './users';
 import {
@@ -159,6 +171,20 @@ const ownAccount = <
   });
 
 /** A change to one user of a group, named in the body; audited with the user it names. */
+/** A change to a group's plan years (no member data: not audited as a PHI call). */
+const planYearChange = <const B extends z.ZodType>(path: string, summary: string, body: B) =>
+  defineEndpoint({
+    service: 'enrollment',
+    method: 'POST',
+    path,
+    summary,
+    area: 'planYears',
+    scope: employerScope('body'),
+    body,
+    responseType: 'json',
+    response: ok,
+  });
+
 const userChange = <const B extends z.ZodType = typeof groupUserBody>(
   path: string,
   summary: string,
@@ -780,6 +806,53 @@ export const endpoints = {
     responseType: 'json',
     response: groupSetupAnswer,
   }),
+
+  // ---- Plans and rates (plan years, copied forward) ----
+  planYearList: defineEndpoint({
+    service: 'enrollment',
+    method: 'GET',
+    path: '/PlanYears/List',
+    summary: "The group's plan years and its pay frequency",
+    area: 'planYears',
+    scope: employerScope('query'),
+    query: planYearsQuery,
+    responseType: 'json',
+    response: planYears,
+  }),
+  planYearPlans: defineEndpoint({
+    service: 'enrollment',
+    method: 'GET',
+    path: '/PlanYears/Plans',
+    summary: "A plan year's plans with their rates per tier and successors",
+    area: 'planYears',
+    scope: employerScope('query'),
+    query: planYearQuery,
+    responseType: 'json',
+    response: planYearPlans,
+  }),
+  copyPlanYear: defineEndpoint({
+    service: 'enrollment',
+    method: 'POST',
+    path: '/PlanYears/CopyForward',
+    summary: "Copies the latest plan year's plans and rates into the next year",
+    area: 'planYears',
+    scope: employerScope('body'),
+    body: copyPlanYearBody,
+    responseType: 'json',
+    response: copyPlanYearAnswer,
+  }),
+  savePlanRates: planYearChange('/PlanYears/Rates', "Sets a plan's rates per tier per pay period", saveRatesBody),
+  setPlanSuccessor: planYearChange(
+    '/PlanYears/Successor',
+    "Sets the next year's plan a plan's members move to, or none",
+    planSuccessorBody,
+  ),
+  savePlanDetails: planYearChange(
+    '/PlanYears/PlanDetails',
+    "Renames a plan of a year that has not begun",
+    planDetailsBody,
+  ),
+  setPayFrequency: planYearChange('/PlanYears/PayFrequency', "Sets the group's pay frequency", payFrequencyBody),
 
   // ---- Upload Enrollments (bulk enrollment through one import pipeline) ----
   importList: defineEndpoint({

@@ -41,6 +41,8 @@ const AREAS = {
   accessReport: ['Auditor'],
   /** The group's users and their grants (the Portal Administrator is granted it through `canAccess`). */
   users: ['GroupAdmin'],
+  /** The group's plan years, plans and rates (GroupAdmin, and the Portal Administrator through `canAccess`). */
+  planYears: ['GroupAdmin'],
   /** The operator's own work across groups (group setup): the Portal Administrator only, not GroupAdmin. */
   operator: ['Portal Administrator'],
 } as const satisfies Record<string, readonly Role[]>;
@@ -94,6 +96,7 @@ export const MENU: readonly MenuEntry[] = [
   { key: 'monthly', label: 'Monthly Reports', area: 'reporting', path: '/monthly-reports' },
   { key: 'access-report', label: 'Access Report', area: 'accessReport', path: '/access-report' },
   { key: 'users', label: 'Users', area: 'users', path: '/users' },
+  { key: 'plans-and-rates', label: 'Plans and Rates', area: 'planYears', path: '/plans-and-rates' },
   { key: 'group-setup', label: 'Group Setup', area: 'operator', path: '/group-setup' },
   { key: 'privacy', label: 'Privacy', area: 'any', modal: 'privacyModal' },
 ];
@@ -117,6 +120,7 @@ const ROUTE_AREAS: readonly { prefix: string; area: Area }[] = [
   { prefix: '/monthly-reports', area: 'reporting' },
   { prefix: '/access-report', area: 'accessReport' },
   { prefix: '/users', area: 'users' },
+  { prefix: '/plans-and-rates', area: 'planYears' },
   { prefix: '/group-setup', area: 'operator' },
 ];
 

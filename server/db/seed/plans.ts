@@ -2,7 +2,8 @@
 import type { PlanType } from '../../../src/contracts/employers';
 import { yearOf } from '../../lib/calendar';
 import type { Db } from '../client';
-import { coverageOptions, divisions, plans } from '../schema';
+import { coverageOptions, divisions, planRates, plans } from '../schema';
+import { PERIODS_PER_YEAR, centsText } from '../../../src/contracts/plan-years';
 import {
   DENTAL_PLANS,
   FSA_PLANS,
@@ -87,6 +88,16 @@ export async function insertStructure(db: Db, group: EmployerSeed, today: string
   const tier = new Map(
     insertedTiers.map((t) => [tierKey(t.divisionPK, t.isMedical, t.tierCode.replace(/^D/, '')), t.pk]),
   );
+  const rateRows = planKeys.flatMap((key) => {
+    const [division, type, index, planYear] = key.split('|');
+    if (type === 'FSA') return [];
+    return TIERS.map((t) => ({
+      planPK: need(plan.get(key), 'plan'),
+      coverageOptionPK: need(tier.get(tierKey(Number(division), type === 'Medical', t.code)), 'tier'),
+      ...seedRate(type === 'Medical', Number(index), t.code, Number(planYear) < year),
+    }));
+  });
+  if (rateRows.length > 0) await db.insert(planRates).values(rateRows);
   return { divisionPKs, plan, tier };
 }
 
@@ -97,4 +108,18 @@ export function tierCodeFor(relationships: number[]): string {
     TIERS.find((t) => t.partner === partner && t.children === children),
     'tier',
   ).code;
+}
+
+/** Monthly premium of a plan's tier relative to employee only. */
+const TIER_FACTOR: Record<string, number> = { EE: 1, ES: 2.1, EC: 1.85, FAM: 3 };
+
+/**
+ * A plausible rate per bi-weekly pay period (the seeded groups' frequency): the richer plans cost more,
+ * last year's were 6% lower, and the employer pays 80% of employee-only cover and 60% of the rest.
+ */
+function seedRate(isMedical: boolean, index: number, tierCode: string, lastYear: boolean) {
+  const monthly = (isMedical ? 560 + 95 * index : 42 + 11 * index) * (TIER_FACTOR[tierCode] ?? 1) * (lastYear ? 0.94 : 1);
+  const perPeriodCents = Math.round((monthly * 12 * 100) / need(PERIODS_PER_YEAR[2], 'periods'));
+  const employerCents = Math.round(perPeriodCents * (tierCode === 'EE' ? 0.8 : 0.6));
+  return { employeeShare: centsText(perPeriodCents - employerCents), employerShare: centsText(employerCents) };
 }

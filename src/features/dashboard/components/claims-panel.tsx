@@ -1,11 +1,12 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { insightQueries } from '../../../api/insight-queries';
 import { ChartFigure } from '../../../components/charts/chart-figure';
-import { LazyBarChart } from '../../../components/charts/lazy-charts';
 import { useEmployerPK } from '../../../hooks/use-session';
 import { formatUsd } from '../../../lib/format-currency';
+import { categoryBarChart, compactUsd, monthlyBarChart } from '../lib/chart-options';
 import { monthLabel } from '../lib/dashboard-panels';
 import { DashboardPanel } from './dashboard-panel';
+import { LazyDashboardChart } from './lazy-dashboard-chart';
 
 export function ClaimsPanel() {
   const { data } = useSuspenseQuery(insightQueries.claims(useEmployerPK()));
@@ -17,20 +18,27 @@ export function ClaimsPanel() {
     labels: data.byStatus.map((s) => s.status),
     series: [{ label: 'Claims', values: data.byStatus.map((s) => s.claims) }],
   };
+  const paidChart = monthlyBarChart(paid, {
+    valueLabel: 'Plan payments (USD)',
+    format: compactUsd,
+    wholeNumbers: false,
+  });
+  const statusChart = categoryBarChart(status, { valueLabel: 'Claims' });
   return (
     <DashboardPanel title="Claims">
       <ChartFigure
         title="Claims paid per month, last 12 months"
         labelHeading="Month"
         data={paid}
-        chart={<LazyBarChart {...paid} />}
+        height={paidChart.height}
+        chart={<LazyDashboardChart spec={paidChart} />}
       />
       <ChartFigure
         title="Claims by status, served in the last 12 months"
         labelHeading="Status"
         data={status}
-        height={180}
-        chart={<LazyBarChart {...status} height={180} />}
+        height={statusChart.height}
+        chart={<LazyDashboardChart spec={statusChart} />}
       />
     </DashboardPanel>
   );

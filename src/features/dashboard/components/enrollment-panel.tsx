@@ -1,10 +1,11 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { insightQueries } from '../../../api/insight-queries';
 import { ChartFigure } from '../../../components/charts/chart-figure';
-import { LazyBarChart } from '../../../components/charts/lazy-charts';
 import type { PlanCount } from '../../../contracts/insight';
 import { useEmployerPK } from '../../../hooks/use-session';
+import { categoryBarChart } from '../lib/chart-options';
 import { DashboardPanel } from './dashboard-panel';
+import { LazyDashboardChart } from './lazy-dashboard-chart';
 
 /** Medical as one series per tier over the plans (stacked); dental as one series over its plans. */
 function byPlanAndTier(rows: PlanCount[]) {
@@ -28,19 +29,23 @@ export function EnrollmentPanel() {
     labels: data.dental.map((r) => r.planName),
     series: [{ label: 'Subscribers', values: data.dental.map((r) => r.subscribers) }],
   };
+  const medicalChart = categoryBarChart(medical, { valueLabel: 'Subscribers', stacked: true });
+  const dentalChart = categoryBarChart(dental, { valueLabel: 'Subscribers' });
   return (
     <DashboardPanel title="Enrollment by plan">
       <ChartFigure
         title="Medical: subscribers by plan and tier"
         labelHeading="Plan"
         data={medical}
-        chart={<LazyBarChart {...medical} stacked />}
+        height={medicalChart.height}
+        chart={<LazyDashboardChart spec={medicalChart} />}
       />
       <ChartFigure
         title="Dental: subscribers by plan"
         labelHeading="Plan"
         data={dental}
-        chart={<LazyBarChart {...dental} />}
+        height={dentalChart.height}
+        chart={<LazyDashboardChart spec={dentalChart} />}
       />
     </DashboardPanel>
   );

@@ -2,11 +2,12 @@ import Box from '@mui/material/Box';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { insightQueries } from '../../../api/insight-queries';
 import { ChartFigure } from '../../../components/charts/chart-figure';
-import { LazyLineChart } from '../../../components/charts/lazy-charts';
 import { useEmployerPK } from '../../../hooks/use-session';
 import { formatIsoDate } from '../../../lib/calendar-date';
+import { monthlyLineChart } from '../lib/chart-options';
 import { monthLabel } from '../lib/dashboard-panels';
 import { DashboardPanel, Figure } from './dashboard-panel';
+import { LazyDashboardChart } from './lazy-dashboard-chart';
 
 export function MembershipPanel() {
   const { data } = useSuspenseQuery(insightQueries.membership(useEmployerPK()));
@@ -14,6 +15,7 @@ export function MembershipPanel() {
     labels: data.trend.map((p) => monthLabel(p.month)),
     series: [{ label: 'Subscribers enrolled', values: data.trend.map((p) => p.subscribers) }],
   };
+  const trendChart = monthlyLineChart(chart, { valueLabel: 'Subscribers' });
   return (
     <DashboardPanel title="Members">
       <Box sx={{ display: 'flex', gap: 4 }}>
@@ -24,7 +26,8 @@ export function MembershipPanel() {
         title={`Subscribers enrolled, last 12 months (to ${formatIsoDate(data.asOf)})`}
         labelHeading="Month"
         data={chart}
-        chart={<LazyLineChart {...chart} />}
+        height={trendChart.height}
+        chart={<LazyDashboardChart spec={trendChart} />}
       />
     </DashboardPanel>
   );

@@ -5,11 +5,12 @@ import { useSuspenseQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { insightQueries } from '../../../api/insight-queries';
 import { ChartFigure } from '../../../components/charts/chart-figure';
-import { LazyBarChart } from '../../../components/charts/lazy-charts';
 import { REQUEST_STATUS_LABELS } from '../../../contracts/requests';
 import { useEmployerPK } from '../../../hooks/use-session';
 import { formatIsoDate } from '../../../lib/calendar-date';
+import { categoryBarChart } from '../lib/chart-options';
 import { DashboardPanel } from './dashboard-panel';
+import { LazyDashboardChart } from './lazy-dashboard-chart';
 
 export function RequestsPanel() {
   const { data } = useSuspenseQuery(insightQueries.requests(useEmployerPK()));
@@ -17,6 +18,7 @@ export function RequestsPanel() {
     labels: data.byStatus.map((r) => REQUEST_STATUS_LABELS[r.status]),
     series: [{ label: 'Requests', values: data.byStatus.map((r) => r.count) }],
   };
+  const statusChart = categoryBarChart(chart, { valueLabel: 'Requests' });
   const range = `${formatIsoDate(data.dateFrom)} to ${formatIsoDate(data.dateTo)}`;
   return (
     <DashboardPanel title="Requests, last 30 days">
@@ -42,7 +44,8 @@ export function RequestsPanel() {
             title={`Requests by status, ${range}`}
             labelHeading="Status"
             data={chart}
-            chart={<LazyBarChart {...chart} />}
+            height={statusChart.height}
+            chart={<LazyDashboardChart spec={statusChart} />}
           />
         </>
       )}

@@ -1,0 +1,122 @@
+import { z } from 'zod';
+import { id, isoDate, pk, text } from './common';
+
+// Plan years and rates: what each plan costs per pay period for each tier, and how a year's plans
+// carry into the next (copy forward, successor of each plan).
+
+/** Pay periods in a year for each `payFrequency` lookup pk; the rates are per pay period. */
+export const PERIODS_PER_YEAR: Readonly<Record<number, number>> = { 1: 52, 2: 26, 3: 24, 4: 12, 5: 1 };
+export const PAY_FREQUENCY_PKS = [1, 2, 3, 4, 5] as const;
+
+/** A share of a rate per pay period, in dollars: up to 999,999.99, at most two decimals. */
+export const RATE_PATTERN = /^\d{1,6}(\.\d{1,2})?$/;
+export const RATE_MESSAGE = 'Enter an amount in dollars, like 123.45.';
+export const rateAmount = text(12, RATE_MESSAGE).trim().regex(RATE_PATTERN, RATE_MESSAGE);
+
+/** Money as whole cents, so sums and yearly figures stay exact: '123.4' → 12340. */
+export function toCents(amount: string): number {
+  const [whole = '0', fraction = ''] = amount.trim().split('.');
+  return Number(whole) * 100 + Number(fraction.padEnd(2, '0').slice(0, 2));
+}
+
+/** Cents back to the decimal text the API carries: 12340 → '123.40'. */
+export function centsText(cents: number): string {
+  const sign = cents < 0 ? '-' : '';
+  const abs = Math.abs(cents);
+  return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
+}
+
+export const planYearsQuery = z.object({ employerPK: pk });
+
+const planYearSummary = z.object({
+  beginDate: isoDate,
+  endDate: isoDate,
+  planCount: z.number().int(),
+  /** The year today falls in. */
+  current: z.boolean(),
+});
+
+export const planYears = z.object({
+  payFrequencyPK: z.number().int(),
+  periodsPerYear: z.number().int(),
+  years: z.array(planYearSummary),
+});
+export type PlanYears = z.infer<typeof planYears>;
+
+export const planYearQuery = z.object({ employerPK: pk, beginDate: isoDate });
+
+const planRate = z.object({
+  coverageOptionPK: z.number().int(),
+  tierName: z.string(),
+  /** Null while the administrator has not set the tier's rate. */
+  employeeShare: z.string().nullable(),
+  employerShare: z.string().nullable(),
+});
+export type PlanRate = z.infer<typeof planRate>;
+
+const planYearPlan = z.object({
+  planPK: z.number().int(),
+  divisionPK: z.number().int(),
+  divisionName: z.string(),
+  planType: z.enum(['Medical', 'Dental', 'FSA']),
+  planName: z.string(),
+  planDescription: z.string(),
+  planCode: z.string(),
+  networkCode: z.string(),
+  /** The next year's plan its members move to; null when there is none (or no next year yet). */
+  successorPlanPK: z.number().int().nullable(),
+  /** The next year exists and this plan has no successor: its members must choose at open enrollment. */
+  mustChoose: z.boolean(),
+  /** FSA plans have no rates (an FSA is an election amount). */
+  rates: z.array(planRate),
+});
+export type PlanYearPlan = z.infer<typeof planYearPlan>;
+
+export const planYearPlans = z.object({
+  beginDate: isoDate,
+  endDate: isoDate,
+  periodsPerYear: z.number().int(),
+  /** The year has not begun: its plans may still be renamed. */
+  editable: z.boolean(),
+  plans: z.array(planYearPlan),
+  /** Plans of the next year, to choose a successor from (empty when that year does not exist). */
+  nextYearPlans: z.array(
+    z.object({ planPK: z.number().int(), divisionPK: z.number().int(), planType: z.string(), planName: z.string() }),
+  ),
+});
+export type PlanYearPlans = z.infer<typeof planYearPlans>;
+
+export const saveRatesBody = z.object({
+  employerPK: id,
+  planPK: id,
+  rates: z
+    .array(z.object({ coverageOptionPK: id, employeeShare: rateAmount, employerShare: rateAmount }))
+    .min(1)
+    .max(20),
+});
+export type SaveRatesBody = z.infer<typeof saveRatesBody>;
+
+export const copyPlanYearBody = z.object({ employerPK: id, fromBeginDate: isoDate });
+export const copyPlanYearAnswer = z.object({ beginDate: isoDate, endDate: isoDate, planCount: z.number().int() });
+
+export const planSuccessorBody = z.object({ employerPK: id, planPK: id, successorPlanPK: id.nullable() });
+
+export const PLAN_TEXT_MAX = 100;
+const required = (label: string, max: number) =>
+  text(max, `${label} is at most ${max} characters.`).trim().min(1, `${label} is required.`);
+
+/** A plan of a year that has not begun, renamed for the new year (a new carrier, a new code). */
+export const planDetailsBody = z.object({
+  employerPK: id,
+  planPK: id,
+  planName: required('Plan name', PLAN_TEXT_MAX),
+  planDescription: required('Description', 200),
+  planCode: required('Plan code', 20),
+  networkCode: required('Network code', 20),
+});
+export type PlanDetailsBody = z.infer<typeof planDetailsBody>;
+
+export const payFrequencyBody = z.object({
+  employerPK: id,
+  payFrequencyPK: id.refine((v) => v in PERIODS_PER_YEAR, 'Choose a pay frequency.'),
+});

@@ -1,0 +1,147 @@
+import type { BarSeriesType, LineSeriesType, XAxis, YAxis } from '@mui/x-charts/models';
+import type { ChartData } from '../../../components/charts/chart-series';
+
+/**
+ * How each Home chart is drawn, as plain data for the chart component: value axes from zero with
+ * compact tick labels sized to fit, every category labelled, straight lines between months and a
+ * legend whenever there is more than one series.
+ */
+export type DashboardChartSpec = {
+  /** Height of the whole figure (legend included), in px. */
+  height: number;
+  /** A legend names each series; a lone series is named by the value axis label instead. */
+  legend: boolean;
+  xAxis: XAxis[];
+  yAxis: YAxis[];
+} & ({ plot: 'bar'; series: BarSeriesType[] } | { plot: 'line'; series: LineSeriesType[] });
+
+type ValueOptions = {
+  /** What the values measure, shown along the value axis ("Subscribers", "Plan payments (USD)"). */
+  valueLabel: string;
+  /** Tick label format; compact by default so that labels stay short ("30K"). */
+  format?: (value: number) => string;
+  /** Counts: ticks only at whole numbers. */
+  wholeNumbers?: boolean;
+};
+
+const COMPACT = new Intl.NumberFormat('en-US', { notation: 'compact', maximumFractionDigits: 1 });
+const COMPACT_USD = new Intl.NumberFormat('en-US', {
+  style: 'currency',
+  currency: 'USD',
+  notation: 'compact',
+  minimumFractionDigits: 0,
+  maximumFractionDigits: 1,
+});
+
+/** 30000 → "30K", 1250 → "1.3K", 176 → "176". */
+export const compactNumber = (value: number) => COMPACT.format(value);
+/** 30000 → "$30K". */
+export const compactUsd = (value: number) => COMPACT_USD.format(value);
+
+/** Height of a horizontal bar's row per line of its category label, and the least per row. */
+const LINE_HEIGHT = 14;
+const MIN_ROW = 32;
+/** The value axis under horizontal bars, with its label. */
+const VALUE_AXIS_HEIGHT = 50;
+/** Room for a legend above the plot, which may wrap onto a second line. */
+const LEGEND_HEIGHT = 56;
+/** Charts over the months: the month labels are slanted, so they take some height. */
+const MONTHLY_HEIGHT = 280;
+/** Category labels longer than this wrap at word boundaries. */
+const WRAP_AT = 18;
+
+/**
+ * Breaks a long label into lines at spaces, each at most `width` characters where words allow, so a
+ * long category name is shown whole instead of cut.
+ */
+export function wrapLabel(label: string, width = WRAP_AT): string {
+  const lines: string[] = [];
+  for (const word of label.split(/\s+/).filter(Boolean)) {
+    const last = lines.at(-1);
+    if (last !== undefined && last.length + 1 + word.length <= width) lines[lines.length - 1] = `${last} ${word}`;
+    else lines.push(word);
+  }
+  return lines.join('\n');
+}
+
+/** The value axis: from zero (lower only to show a negative value), with labels short enough to fit. */
+function valueAxis(lowest: number, { valueLabel, format = compactNumber, wholeNumbers = true }: ValueOptions) {
+  return {
+    scaleType: 'linear' as const,
+    label: valueLabel,
+    min: Math.min(0, lowest),
+    valueFormatter: (value: number) => format(value),
+    ...(wholeNumbers ? { tickMinStep: 1 } : {}),
+  };
+}
+
+const lowestValue = (data: ChartData) => Math.min(0, ...data.series.flatMap((s) => s.values));
+
+/** Month labels slanted so that all twelve fit a narrow panel; none is skipped for lack of room. */
+function monthAxis(labels: string[], scaleType: 'band' | 'point'): XAxis {
+  return {
+    scaleType,
+    data: labels,
+    height: 'auto',
+    tickLabelStyle: { angle: -45, textAnchor: 'end' },
+    tickLabelInterval: () => true,
+  };
+}
+
+/** Bars over the months (time runs left to right), one colour per series. */
+export function monthlyBarChart(data: ChartData, options: ValueOptions): DashboardChartSpec {
+  const legend = data.series.length > 1;
+  return {
+    plot: 'bar',
+    height: MONTHLY_HEIGHT + (legend ? LEGEND_HEIGHT : 0),
+    legend,
+    xAxis: [monthAxis(data.labels, 'band')],
+    yAxis: [{ ...valueAxis(lowestValue(data), options), width: 'auto' }],
+    series: data.series.map((s) => ({ type: 'bar', label: s.label, data: s.values })),
+  };
+}
+
+/**
+ * Horizontal bars, one row per category with its label beside it: however many categories and
+ * however long their names, each is labelled. Stacked series (parts of one whole) share a row.
+ */
+export function categoryBarChart(data: ChartData, options: ValueOptions & { stacked?: boolean }): DashboardChartSpec {
+  const legend = data.series.length > 1;
+  const labels = data.labels.map((label) => wrapLabel(label));
+  const lines = Math.max(1, ...labels.map((label) => label.split('\n').length));
+  const row = Math.max(MIN_ROW, lines * LINE_HEIGHT + 8);
+  // Stacked negatives add up below zero.
+  const lowest = options.stacked
+    ? Math.min(0, ...data.labels.map((_, i) => data.series.reduce((sum, s) => sum + Math.min(0, s.values[i] ?? 0), 0)))
+    : lowestValue(data);
+  return {
+    plot: 'bar',
+    height: Math.max(1, data.labels.length) * row + VALUE_AXIS_HEIGHT + (legend ? LEGEND_HEIGHT : 0),
+    legend,
+    xAxis: [valueAxis(lowest, options)],
+    yAxis: [{ scaleType: 'band', data: labels, width: 'auto' }],
+    series: data.series.map((s) => ({
+      type: 'bar',
+      layout: 'horizontal',
+      label: s.label,
+      data: s.values,
+      ...(options.stacked ? { stack: 'total' } : {}),
+    })),
+  };
+}
+
+/**
+ * A line over the months. Straight segments: a month-end count says nothing about the days between,
+ * and a smoothing curve would draw dips and peaks that are not in the data.
+ */
+export function monthlyLineChart(data: ChartData, options: ValueOptions): DashboardChartSpec {
+  const legend = data.series.length > 1;
+  return {
+    plot: 'line',
+    height: MONTHLY_HEIGHT + (legend ? LEGEND_HEIGHT : 0),
+    legend,
+    xAxis: [monthAxis(data.labels, 'point')],
+    yAxis: [{ ...valueAxis(lowestValue(data), options), width: 'auto' }],
+    series: data.series.map((s) => ({ type: 'line', label: s.label, data: s.values, curve: 'linear' })),
+  };
+}
