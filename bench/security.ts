@@ -205,6 +205,7 @@ const SAMPLES: { readonly [N in EndpointName]: (r: Records) => Sample } = {
   groupSetupTemplate: () => ({}),
   readGroupWorkbook: () => ({ query: { fileName: 'setup.xlsx' }, body: Buffer.from('not a workbook') }),
   createGroup: () => ({ body: {} }),
+  myBenefits: (r) => ({ query: { employerPK: r.employerPK } }),
   planYearList: (r) => ({ query: { employerPK: r.employerPK } }),
   planYearPlans: (r) => ({ query: { employerPK: r.employerPK, beginDate: `${year}-01-01` } }),
   copyPlanYear: (r) => ({ body: { employerPK: r.employerPK } }),

@@ -34,6 +34,7 @@ const SCREENS = {
   invoice: { path: '/invoice', title: 'Admin Invoice' },
   monthly: { path: '/monthly-reports', title: 'Monthly Reports' },
   accessReport: { path: '/access-report', title: 'Access Report' },
+  plansAndRates: { path: '/plans-and-rates', title: 'Plans and Rates' },
 } as const;
 type ScreenKey = keyof typeof SCREENS;
 

@@ -27,6 +27,8 @@ import { Route as AuthenticatedGroupSetupRouteImport } from './routes/_authentic
 import { Route as AuthenticatedInvoiceRouteImport } from './routes/_authenticated/invoice'
 import { Route as AuthenticatedMonthlyReportsRouteImport } from './routes/_authenticated/monthly-reports'
 import { Route as AuthenticatedMyAccountRouteImport } from './routes/_authenticated/my-account'
+import { Route as AuthenticatedMyBenefitsRouteImport } from './routes/_authenticated/my-benefits'
+import { Route as AuthenticatedPlansAndRatesRouteImport } from './routes/_authenticated/plans-and-rates'
 import { Route as AuthenticatedRequestNewIdCardRouteImport } from './routes/_authenticated/request-new-id-card'
 import { Route as AuthenticatedUploadEnrollmentsRouteImport } from './routes/_authenticated/upload-enrollments'
 import { Route as AuthenticatedUsersRouteImport } from './routes/_authenticated/users'
@@ -145,6 +147,17 @@ const AuthenticatedMyAccountRoute = AuthenticatedMyAccountRouteImport.update({
   path: '/my-account',
   getParentRoute: () => AuthenticatedRoute,
 } as any)
+const AuthenticatedMyBenefitsRoute = AuthenticatedMyBenefitsRouteImport.update({
+  id: '/my-benefits',
+  path: '/my-benefits',
+  getParentRoute: () => AuthenticatedRoute,
+} as any)
+const AuthenticatedPlansAndRatesRoute =
+  AuthenticatedPlansAndRatesRouteImport.update({
+    id: '/plans-and-rates',
+    path: '/plans-and-rates',
+    getParentRoute: () => AuthenticatedRoute,
+  } as any)
 const AuthenticatedRequestNewIdCardRoute =
   AuthenticatedRequestNewIdCardRouteImport.update({
     id: '/request-new-id-card',
@@ -277,6 +290,8 @@ export interface FileRoutesByFullPath {
   '/invoice': typeof AuthenticatedInvoiceRoute
   '/monthly-reports': typeof AuthenticatedMonthlyReportsRoute
   '/my-account': typeof AuthenticatedMyAccountRoute
+  '/my-benefits': typeof AuthenticatedMyBenefitsRoute
+  '/plans-and-rates': typeof AuthenticatedPlansAndRatesRoute
   '/request-new-id-card': typeof AuthenticatedRequestNewIdCardRoute
   '/upload-enrollments': typeof AuthenticatedUploadEnrollmentsRoute
   '/users': typeof AuthenticatedUsersRoute
@@ -314,6 +329,8 @@ export interface FileRoutesByTo {
   '/invoice': typeof AuthenticatedInvoiceRoute
   '/monthly-reports': typeof AuthenticatedMonthlyReportsRoute
   '/my-account': typeof AuthenticatedMyAccountRoute
+  '/my-benefits': typeof AuthenticatedMyBenefitsRoute
+  '/plans-and-rates': typeof AuthenticatedPlansAndRatesRoute
   '/request-new-id-card': typeof AuthenticatedRequestNewIdCardRoute
   '/upload-enrollments': typeof AuthenticatedUploadEnrollmentsRoute
   '/users': typeof AuthenticatedUsersRoute
@@ -354,6 +371,8 @@ export interface FileRoutesById {
   '/_authenticated/invoice': typeof AuthenticatedInvoiceRoute
   '/_authenticated/monthly-reports': typeof AuthenticatedMonthlyReportsRoute
   '/_authenticated/my-account': typeof AuthenticatedMyAccountRoute
+  '/_authenticated/my-benefits': typeof AuthenticatedMyBenefitsRoute
+  '/_authenticated/plans-and-rates': typeof AuthenticatedPlansAndRatesRoute
   '/_authenticated/request-new-id-card': typeof AuthenticatedRequestNewIdCardRoute
   '/_authenticated/upload-enrollments': typeof AuthenticatedUploadEnrollmentsRoute
   '/_authenticated/users': typeof AuthenticatedUsersRoute
@@ -395,6 +414,8 @@ export interface FileRouteTypes {
     | '/invoice'
     | '/monthly-reports'
     | '/my-account'
+    | '/my-benefits'
+    | '/plans-and-rates'
     | '/request-new-id-card'
     | '/upload-enrollments'
     | '/users'
@@ -432,6 +453,8 @@ export interface FileRouteTypes {
     | '/invoice'
     | '/monthly-reports'
     | '/my-account'
+    | '/my-benefits'
+    | '/plans-and-rates'
     | '/request-new-id-card'
     | '/upload-enrollments'
     | '/users'
@@ -471,6 +494,8 @@ export interface FileRouteTypes {
     | '/_authenticated/invoice'
     | '/_authenticated/monthly-reports'
     | '/_authenticated/my-account'
+    | '/_authenticated/my-benefits'
+    | '/_authenticated/plans-and-rates'
     | '/_authenticated/request-new-id-card'
     | '/_authenticated/upload-enrollments'
     | '/_authenticated/users'
@@ -631,6 +656,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthenticatedMyAccountRouteImport
       parentRoute: typeof AuthenticatedRoute
     }
+    '/_authenticated/my-benefits': {
+      id: '/_authenticated/my-benefits'
+      path: '/my-benefits'
+      fullPath: '/my-benefits'
+      preLoaderRoute: typeof AuthenticatedMyBenefitsRouteImport
+      parentRoute: typeof AuthenticatedRoute
+    }
+    '/_authenticated/plans-and-rates': {
+      id: '/_authenticated/plans-and-rates'
+      path: '/plans-and-rates'
+      fullPath: '/plans-and-rates'
+      preLoaderRoute: typeof AuthenticatedPlansAndRatesRouteImport
+      parentRoute: typeof AuthenticatedRoute
+    }
     '/_authenticated/request-new-id-card': {
       id: '/_authenticated/request-new-id-card'
       path: '/request-new-id-card'
@@ -780,6 +819,8 @@ interface AuthenticatedRouteChildren {
   AuthenticatedInvoiceRoute: typeof AuthenticatedInvoiceRoute
   AuthenticatedMonthlyReportsRoute: typeof AuthenticatedMonthlyReportsRoute
   AuthenticatedMyAccountRoute: typeof AuthenticatedMyAccountRoute
+  AuthenticatedMyBenefitsRoute: typeof AuthenticatedMyBenefitsRoute
+  AuthenticatedPlansAndRatesRoute: typeof AuthenticatedPlansAndRatesRoute
   AuthenticatedRequestNewIdCardRoute: typeof AuthenticatedRequestNewIdCardRoute
   AuthenticatedUploadEnrollmentsRoute: typeof AuthenticatedUploadEnrollmentsRoute
   AuthenticatedUsersRoute: typeof AuthenticatedUsersRoute
@@ -813,6 +854,8 @@ const AuthenticatedRouteChildren: AuthenticatedRouteChildren = {
   AuthenticatedInvoiceRoute: AuthenticatedInvoiceRoute,
   AuthenticatedMonthlyReportsRoute: AuthenticatedMonthlyReportsRoute,
   AuthenticatedMyAccountRoute: AuthenticatedMyAccountRoute,
+  AuthenticatedMyBenefitsRoute: AuthenticatedMyBenefitsRoute,
+  AuthenticatedPlansAndRatesRoute: AuthenticatedPlansAndRatesRoute,
   AuthenticatedRequestNewIdCardRoute: AuthenticatedRequestNewIdCardRoute,
   AuthenticatedUploadEnrollmentsRoute: AuthenticatedUploadEnrollmentsRoute,
   AuthenticatedUsersRoute: AuthenticatedUsersRoute,

@@ -798,11 +798,16 @@ export const userGrants = pgTable(
       .notNull()
       .references(() => employers.employerPK),
     role: text('role').$type<Role>().notNull(),
+    /** The Member role's own record: a Member reads and changes this subscriber's records only. */
+    subscriberPK: integer('subscriber_pk').references(() => subscribers.subscriberPK, { onDelete: 'cascade' }),
     createdAt: createdAt(),
   },
   (t) => [
     primaryKey({ columns: [t.userId, t.employerPK, t.role] }),
     index('user_grants_employer_idx').on(t.employerPK, t.userId),
+    // One account per employee record.
+    uniqueIndex('user_grants_subscriber_uq').on(t.subscriberPK),
+    check('user_grants_member_ck', sql`(${t.role} = 'Member') = (${t.subscriberPK} is not null)`),
   ],
 );
 

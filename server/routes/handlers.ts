@@ -27,6 +27,7 @@ import {
   listPasskeys,
   myAccount,
   newRecoveryCodes,
+  ownSubscriberOf,
   reactivateUser,
   resendInvitation,
   resetUserMfa,
@@ -101,6 +102,7 @@ import {
 } from '../services/reference';
 import {
   copyPlanYear,
+  myBenefits,
   planYearList,
   planYearPlans,
   savePlanDetails,
@@ -187,6 +189,7 @@ export const handlers: Handlers = {
   resetUserMfa: ({ db, user, employerPK, body, request }) =>
     resetUserMfa(db, adminOf(user, employerPK, request), body.userId),
 
+  myBenefits: ({ db, user, employerPK }) => myBenefits(db, employerPK, ownSubscriberOf(user.access, employerPK)),
   planYearList: ({ db, employerPK }) => planYearList(db, employerPK),
   planYearPlans: ({ db, employerPK, query }) => planYearPlans(db, employerPK, query.beginDate),
   copyPlanYear: ({ db, employerPK, body }) => copyPlanYear(db, employerPK, body.fromBeginDate),

@@ -27,12 +27,11 @@ async function get<T>(name: Name, query: Record<string, string | number>, email 
   const res = await t.app.inject({ method: 'GET', url: url(name, query), headers: await t.auth(email) });
   return { status: res.statusCode, body: res.json() as T };
 }
-async function post(name: Name, body: unknown, email = ADMIN) {
+async function post(name: Name, body: object, email = ADMIN) {
   const res = await t.app.inject({ method: 'POST', url: url(name), headers: await t.auth(email), payload: body });
   return { status: res.statusCode, body: res.json() as { detail?: string; errors?: Record<string, string[]> } };
 }
-const plansOf = (beginDate: string, employerPK = 2) =>
-  get<PlanYearPlans>('planYearPlans', { employerPK, beginDate });
+const plansOf = (beginDate: string, employerPK = 2) => get<PlanYearPlans>('planYearPlans', { employerPK, beginDate });
 
 describe('plan years and rates', () => {
   it("lists the group's seeded plan years with its pay frequency", async () => {
@@ -103,7 +102,11 @@ describe('plan years and rates', () => {
     const before = (await plansOf(thisYear)).body;
     const copied = await post('copyPlanYear', { employerPK: 2, fromBeginDate: thisYear });
     expect(copied.status).toBe(200);
-    expect(copied.body).toMatchObject({ beginDate: nextYear, endDate: `${year + 1}-12-31`, planCount: before.plans.length });
+    expect(copied.body).toMatchObject({
+      beginDate: nextYear,
+      endDate: `${year + 1}-12-31`,
+      planCount: before.plans.length,
+    });
 
     const again = await post('copyPlanYear', { employerPK: 2, fromBeginDate: thisYear });
     expect(again.status).toBe(409);
@@ -115,7 +118,11 @@ describe('plan years and rates', () => {
     expect(next.plans).toHaveLength(before.plans.length);
     for (const plan of now.plans) {
       const successor = next.plans.find((p) => p.planPK === plan.successorPlanPK)!;
-      expect(successor).toMatchObject({ planName: plan.planName, planType: plan.planType, divisionPK: plan.divisionPK });
+      expect(successor).toMatchObject({
+        planName: plan.planName,
+        planType: plan.planType,
+        divisionPK: plan.divisionPK,
+      });
       expect(successor.rates).toEqual(plan.rates);
       expect(plan.mustChoose).toBe(false);
     }
@@ -170,8 +177,9 @@ describe('plan years and rates', () => {
   it("refuses other roles and other groups' plans", async () => {
     expect((await get('planYearList', { employerPK: 2 }, 'hr@example.com')).status).toBe(403);
     expect((await get('planYearList', { employerPK: 3 })).status).toBe(403);
-    const other = (await get<PlanYearPlans>('planYearPlans', { employerPK: 3, beginDate: thisYear }, 'operator@example.com'))
-      .body.plans[0]!;
+    const other = (
+      await get<PlanYearPlans>('planYearPlans', { employerPK: 3, beginDate: thisYear }, 'operator@example.com')
+    ).body.plans[0]!;
     // Group 2's administrator naming group 2 but a plan of group 3: not found, nothing changed.
     const res = await post('savePlanRates', {
       employerPK: 2,
@@ -179,8 +187,9 @@ describe('plan years and rates', () => {
       rates: [{ coverageOptionPK: other.rates[0]!.coverageOptionPK, employeeShare: '1', employerShare: '1' }],
     });
     expect(res.status).toBe(404);
-    const unchanged = (await get<PlanYearPlans>('planYearPlans', { employerPK: 3, beginDate: thisYear }, 'operator@example.com'))
-      .body.plans[0]!;
+    const unchanged = (
+      await get<PlanYearPlans>('planYearPlans', { employerPK: 3, beginDate: thisYear }, 'operator@example.com')
+    ).body.plans[0]!;
     expect(unchanged.rates).toEqual(other.rates);
   });
 });

@@ -89,6 +89,7 @@ import {
   importUploadQuery,
   importView,
 } from './imports';
+import { myBenefits, myBenefitsQuery } from './my-benefits';
 import {
   copyPlanYearAnswer,
   copyPlanYearBody,
@@ -807,6 +808,20 @@ export const endpoints = {
     response: groupSetupAnswer,
   }),
 
+  // ---- My Benefits (a Member's own record; the server finds it from the caller's grant) ----
+  myBenefits: defineEndpoint({
+    service: 'enrollment',
+    method: 'GET',
+    path: '/MyBenefits/Coverage',
+    summary: "The signed-in member's coverage, dependents and cost per paycheck",
+    area: 'myBenefits',
+    scope: employerScope('query'),
+    query: myBenefitsQuery,
+    audit: { action: 'read', records: { 'answer.subscriberPK': 'subscriber' } },
+    responseType: 'json',
+    response: myBenefits,
+  }),
+
   // ---- Plans and rates (plan years, copied forward) ----
   planYearList: defineEndpoint({
     service: 'enrollment',
@@ -849,7 +864,7 @@ export const endpoints = {
   ),
   savePlanDetails: planYearChange(
     '/PlanYears/PlanDetails',
-    "Renames a plan of a year that has not begun",
+    'Renames a plan of a year that has not begun',
     planDetailsBody,
   ),
   setPayFrequency: planYearChange('/PlanYears/PayFrequency', "Sets the group's pay frequency", payFrequencyBody),

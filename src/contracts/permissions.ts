@@ -12,6 +12,8 @@ export const ROLES = [
   'Reporting',
   'GroupAdmin',
   'Auditor',
+  /** An employee of the group: their own records only (My Benefits), never the group's. */
+  'Member',
   /** The operator: every group, and the grants only the operator may give (Broker, a new group's GroupAdmin). */
   'Portal Administrator',
 ] as const;
@@ -43,6 +45,8 @@ const AREAS = {
   users: ['GroupAdmin'],
   /** The group's plan years, plans and rates (GroupAdmin, and the Portal Administrator through `canAccess`). */
   planYears: ['GroupAdmin'],
+  /** The member's own coverage, cost and documents: the Member role only (not granted by GroupAdmin). */
+  myBenefits: ['Member'],
   /** The operator's own work across groups (group setup): the Portal Administrator only, not GroupAdmin. */
   operator: ['Portal Administrator'],
 } as const satisfies Record<string, readonly Role[]>;
@@ -51,6 +55,7 @@ export type Area = keyof typeof AREAS;
 /** True when roles held in the current group grant the area. GroupAdmin is granted everything. */
 export function canAccess(roles: readonly string[], area: Area): boolean {
   if (area === 'operator') return roles.includes('Portal Administrator');
+  if (area === 'myBenefits') return roles.includes('Member');
   if (roles.includes('GroupAdmin') || roles.includes('Portal Administrator')) return true;
   const allowed: readonly string[] = AREAS[area];
   return allowed.length === 0 || allowed.some((role) => roles.includes(role));
@@ -63,6 +68,7 @@ export type MenuEntry =
 /** Menu entries in the order and with the labels of spec 1 §2. */
 export const MENU: readonly MenuEntry[] = [
   { key: 'home', label: 'Home', area: 'any', path: '/' },
+  { key: 'my-benefits', label: 'My Benefits', area: 'myBenefits', path: '/my-benefits' },
   { key: 'broker', label: 'Broker', area: 'members', modal: 'brokerModal' },
   {
     key: 'enroll',
@@ -103,6 +109,7 @@ export const MENU: readonly MenuEntry[] = [
 
 /** Protected routes and the area each needs; a route's sub-paths inherit its prefix's entry. */
 const ROUTE_AREAS: readonly { prefix: string; area: Area }[] = [
+  { prefix: '/my-benefits', area: 'myBenefits' },
   { prefix: '/enroll-subscriber', area: 'members' },
   { prefix: '/upload-enrollments', area: 'members' },
   { prefix: '/update-subscriber', area: 'members' },

@@ -9,10 +9,13 @@ export const USER_STATUSES = ['invited', 'active', 'deactivated'] as const;
 export type UserStatus = (typeof USER_STATUSES)[number];
 export const userStatus = z.enum(USER_STATUSES);
 
-/** Roles given on the Users screen; the operator role is not one of them. */
-export const GRANTABLE_ROLES = ROLES.filter((role) => role !== 'Portal Administrator') as Exclude<
+/**
+ * Roles given on the Users screen. Not the operator role, nor Member: a Member's grant names their own
+ * subscriber record and comes with the employee's invitation.
+ */
+export const GRANTABLE_ROLES = ROLES.filter((role) => role !== 'Portal Administrator' && role !== 'Member') as Exclude<
   Role,
-  'Portal Administrator'
+  'Portal Administrator' | 'Member'
 >[];
 /** Granted by the Portal Administrator only. */
 export const OPERATOR_ONLY_ROLES: readonly Role[] = ['Broker'];

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { GroupRoles } from '../../../src/contracts/permissions';
+import { localToday } from '../../lib/calendar';
 import { hashPassword } from '../../services/identity';
 import type { Db } from '../client';
 import { employers, userGrants, users } from '../schema';
@@ -116,6 +117,14 @@ export const DEMO_USERS: readonly DemoUser[] = [
     groupRoles: [],
     portalAdministrator: true,
   },
+  // An employee of group 2 (a subscriber with dependents): My Benefits, their own records only.
+  {
+    userId: 'user-employee',
+    email: 'employee@example.com',
+    givenName: 'Emma',
+    familyName: 'Reyes',
+    groupRoles: [{ GroupPK: 2, roles: ['Member'] }],
+  },
   // Broker of group 2 and, with SEED_BROKER_GROUPS, of that many generated client groups.
   {
     userId: 'user-bigbroker',
@@ -131,7 +140,7 @@ export const DEMO_USERS: readonly DemoUser[] = [
  * predates users in the database). Grants in groups that do not exist (6 without SEED_MEMBERS) wait
  * for the group: `seedDemoGrants` adds them when it is created.
  */
-export async function seedDemoUsers(db: Db): Promise<boolean> {
+export async function seedDemoUsers(db: Db, today = localToday()): Promise<boolean> {
   const [existing] = await db.select({ userId: users.userId }).from(users).limit(1);
   if (existing) return false;
   // One hash for all: they share the demo password anyway, and the seed stays fast.
@@ -147,21 +156,49 @@ export async function seedDemoUsers(db: Db): Promise<boolean> {
       portalAdministrator: u.portalAdministrator ?? false,
     })),
   );
-  await seedDemoGrants(db);
+  await seedDemoGrants(db, today);
   return true;
 }
 
 /** The demo users' grants in every group that exists now; already present ones are kept. */
-export async function seedDemoGrants(db: Db): Promise<void> {
+export async function seedDemoGrants(db: Db, today = localToday()): Promise<void> {
   const groups = new Set(
     (await db.select({ employerPK: employers.employerPK }).from(employers)).map((e) => e.employerPK),
   );
   const rows = DEMO_USERS.flatMap((u) =>
     u.groupRoles
       .filter((g) => groups.has(g.GroupPK))
-      .flatMap((g) => g.roles.map((role) => ({ userId: u.userId, employerPK: g.GroupPK, role }))),
+      .flatMap((g) =>
+        g.roles.filter((role) => role !== 'Member').map((role) => ({ userId: u.userId, employerPK: g.GroupPK, role })),
+      ),
   );
   if (rows.length > 0) await db.insert(userGrants).values(rows).onConflictDoNothing();
+  for (const u of DEMO_USERS) {
+    for (const g of u.groupRoles.filter((g) => groups.has(g.GroupPK) && g.roles.includes('Member'))) {
+      await grantMemberRecord(db, u.userId, g.GroupPK, today);
+    }
+  }
+}
+
+/**
+ * A Member grant on the group's first active subscriber with two or more dependents and medical cover
+ * today, who has no account yet; nothing when the group has none.
+ */
+async function grantMemberRecord(db: Db, userId: string, employerPK: number, today: string): Promise<void> {
+  await db.execute(sql`
+    insert into user_grants (user_id, employer_pk, role, subscriber_pk)
+    select ${userId}, ${employerPK}, 'Member', s.subscriber_pk
+    from subscribers s
+    where s.employer_pk = ${employerPK} and s.term_date is null
+      and (select count(*) from dependents d where d.subscriber_pk = s.subscriber_pk and d.term_date is null) >= 2
+      and exists (
+        select 1 from coverages c join plans p on p.plan_pk = c.plan_pk
+        where c.subscriber_pk = s.subscriber_pk and c.dependent_pk is null and p.plan_type = 'Medical'
+          and c.begin_date <= ${today}::date and (c.end_date is null or c.end_date >= ${today}::date))
+      and not exists (select 1 from user_grants g where g.subscriber_pk = s.subscriber_pk)
+    order by s.subscriber_pk
+    limit 1
+    on conflict do nothing`);
 }
 
 /** SEED_BROKER_GROUPS: generated client groups (no members) for the big broker, added up to `count`. */

@@ -60,8 +60,8 @@ export async function seedDatabase(db: Db, opts: SeedOptions = {}): Promise<Seed
       await seedLargeGroup(tx, largeGroupMembers, today);
     }
     // Users come after the groups their grants name; a database from before users were kept gets them too.
-    const seededUsers = await seedDemoUsers(tx);
-    if (!seededUsers && seededLargeGroup) await seedDemoGrants(tx);
+    const seededUsers = await seedDemoUsers(tx, today);
+    if (!seededUsers && seededLargeGroup) await seedDemoGrants(tx, today);
     if (opts.brokerGroups) await seedBrokerGroups(tx, Math.floor(opts.brokerGroups));
     return { seededBase, seededLargeGroup };
   });

@@ -14,7 +14,14 @@ export type UserAccess = {
   portalAdministrator: boolean;
   /** Ordered by group; the Portal Administrator holds that role in every group. */
   groupRoles: GroupRoles[];
+  /** The user's own subscriber record in each group where they are a Member. */
+  memberRecords: ReadonlyMap<number, number>;
 };
+
+/** The subscriber a Member is in the group, or null when they are not a Member there. */
+export function ownSubscriberOf(access: Pick<UserAccess, 'memberRecords'>, employerPK: number): number | null {
+  return access.memberRecords.get(employerPK) ?? null;
+}
 
 /** How long a replica trusts its cache before asking whether any user or grant changed. */
 export const ACCESS_VERSION_CHECK_MS = 2_000;
@@ -34,6 +41,7 @@ async function loadAccess(db: Db, userId: string): Promise<UserAccess | null> {
   const [user] = await db.select().from(users).where(eq(users.userId, userId));
   if (!user) return null;
   let groupRoles: GroupRoles[];
+  const memberRecords = new Map<number, number>();
   if (user.portalAdministrator) {
     const all = await db
       .select({ employerPK: employers.employerPK })
@@ -42,12 +50,16 @@ async function loadAccess(db: Db, userId: string): Promise<UserAccess | null> {
     groupRoles = all.map((e) => ({ GroupPK: e.employerPK, roles: ['Portal Administrator'] }));
   } else {
     const grants = await db
-      .select({ employerPK: userGrants.employerPK, role: userGrants.role })
+      .select({ employerPK: userGrants.employerPK, role: userGrants.role, subscriberPK: userGrants.subscriberPK })
       .from(userGrants)
       .where(eq(userGrants.userId, userId))
       .orderBy(asc(userGrants.employerPK), asc(userGrants.role));
     const byGroup = new Map<number, Role[]>();
-    for (const grant of grants) byGroup.set(grant.employerPK, [...(byGroup.get(grant.employerPK) ?? []), grant.role]);
+    for (const grant of grants) {
+      byGroup.set(grant.employerPK, [...(byGroup.get(grant.employerPK) ?? []), grant.role]);
+      if (grant.role === 'Member' && grant.subscriberPK !== null)
+        memberRecords.set(grant.employerPK, grant.subscriberPK);
+    }
     groupRoles = [...byGroup].map(([GroupPK, roles]) => ({ GroupPK, roles }));
   }
   return {
@@ -58,6 +70,7 @@ async function loadAccess(db: Db, userId: string): Promise<UserAccess | null> {
     status: user.status,
     portalAdministrator: user.portalAdministrator,
     groupRoles,
+    memberRecords,
   };
 }
 

@@ -1,5 +1,5 @@
 // The identity domain: users, their grants and the caller's own access.
-export { ACCESS_VERSION_CHECK_MS, bumpAccessVersion, createAccessResolver } from './access';
+export { ACCESS_VERSION_CHECK_MS, bumpAccessVersion, createAccessResolver, ownSubscriberOf } from './access';
 export type { AccessResolver, GroupDirectory, UserAccess } from './access';
 export { accountAccess, accountGroups } from './account';
 export { hashPassword, verifyPassword } from './password-hash';

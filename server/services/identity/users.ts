@@ -206,7 +206,10 @@ async function checkGrant(db: Db, admin: UserAdmin, before: readonly Role[], aft
 }
 
 async function setRoles(db: Db, userId: string, employerPK: number, roles: readonly Role[]) {
-  await db.delete(userGrants).where(and(eq(userGrants.userId, userId), eq(userGrants.employerPK, employerPK)));
+  // A Member grant names the employee's own record; the Users screen's roles leave it as it is.
+  await db
+    .delete(userGrants)
+    .where(and(eq(userGrants.userId, userId), eq(userGrants.employerPK, employerPK), ne(userGrants.role, 'Member')));
   if (roles.length > 0) await db.insert(userGrants).values(roles.map((role) => ({ userId, employerPK, role })));
 }
 

@@ -1,4 +1,5 @@
-// The open-enrollment domain's face: plan years and their rates.
+// The open-enrollment domain's face: plan years and their rates, and the member's own benefits.
+export { myBenefits } from './my-benefits';
 export {
   copyPlanYear,
   planYearList,

@@ -229,7 +229,7 @@ export async function setPlanSuccessor(
   if (body.successorPlanPK !== null) {
     const successor = await planOfGroup(db, employerPK, body.successorPlanPK);
     if (successor.contractBeginDate !== addYears(plan.contractBeginDate, 1))
-      throw badRequest("The successor must be a plan of the next plan year.");
+      throw badRequest('The successor must be a plan of the next plan year.');
     if (successor.planType !== plan.planType || successor.divisionPK !== plan.divisionPK)
       throw badRequest('The successor must be a plan of the same kind and division.');
   }
@@ -243,10 +243,7 @@ export async function savePlanDetails(db: Db, employerPK: number, body: PlanDeta
   if (plan.contractBeginDate <= today)
     throw conflict('The plan year has begun: its plans are kept as members were enrolled in them.');
   const { planName, planDescription, planCode, networkCode } = body;
-  await db
-    .update(plans)
-    .set({ planName, planDescription, planCode, networkCode })
-    .where(eq(plans.planPK, plan.planPK));
+  await db.update(plans).set({ planName, planDescription, planCode, networkCode }).where(eq(plans.planPK, plan.planPK));
   return { ok: true as const };
 }
 

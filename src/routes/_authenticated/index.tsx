@@ -6,6 +6,7 @@ import { PageHeading } from '../../components/ui/page-heading';
 import { Dashboard } from '../../features/dashboard/components/dashboard';
 import { loadDashboard } from '../../features/dashboard/lib/dashboard-panels';
 import { firstGroupCardsPage, GroupCards } from '../../features/employers/components/group-cards';
+import { MyBenefitsCard } from '../../features/my-benefits/my-benefits-card';
 
 export const Route = createFileRoute('/_authenticated/')({
   staticData: { title: 'Home' },
@@ -25,6 +26,7 @@ function Home() {
   return (
     <>
       <PageHeading title="Home" subtitle="The current group at a glance" />
+      <MyBenefitsCard />
       <Dashboard />
       <Typography component="h2" variant="h6" sx={{ mb: 1 }}>
         Your employer groups

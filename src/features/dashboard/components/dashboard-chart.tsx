@@ -5,10 +5,40 @@ import { ChartsSurface } from '@mui/x-charts/ChartsSurface';
 import { ChartsWrapper } from '@mui/x-charts/ChartsWrapper';
 import { ChartsXAxis } from '@mui/x-charts/ChartsXAxis';
 import { ChartsYAxis } from '@mui/x-charts/ChartsYAxis';
+import { useDrawingArea, useYScale } from '@mui/x-charts/hooks';
 import { LinePlot, MarkPlot } from '@mui/x-charts/LineChart';
+import { useTheme } from '@mui/material/styles';
 import type { DashboardChartSpec } from '../lib/chart-options';
 
 const LEGEND_POSITION = { vertical: 'top', horizontal: 'start' } as const;
+
+/** Each category's name, whole, just above its bar, clear of the axis line. */
+function CategoryLabels() {
+  const scale = useYScale<'band'>();
+  const { left } = useDrawingArea();
+  const { typography, palette } = useTheme();
+  return (
+    <g>
+      {scale.domain().map((category) => (
+        <text
+          key={String(category)}
+          data-category-label
+          x={left + 4}
+          y={(scale(category) ?? 0) - 3}
+          dominantBaseline="text-after-edge"
+          fill={palette.text.primary}
+          style={{
+            fontFamily: typography.caption.fontFamily,
+            fontSize: 12,
+            letterSpacing: typography.caption.letterSpacing,
+          }}
+        >
+          {String(category)}
+        </text>
+      ))}
+    </g>
+  );
+}
 
 /**
  * A Home chart drawn from its spec: plot, axes and the legend only (the figure's table has the
@@ -17,7 +47,7 @@ const LEGEND_POSITION = { vertical: 'top', horizontal: 'start' } as const;
  */
 export function DashboardChart({ spec }: { spec: DashboardChartSpec }) {
   return (
-    <ChartsDataProvider xAxis={spec.xAxis} yAxis={spec.yAxis} series={spec.series} skipAnimation>
+    <ChartsDataProvider xAxis={spec.xAxis} yAxis={spec.yAxis} series={spec.series} margin={spec.margin} skipAnimation>
       <ChartsWrapper legendPosition={LEGEND_POSITION} hideLegend={!spec.legend}>
         {spec.legend && <ChartsLegend />}
         <ChartsSurface>
@@ -31,6 +61,7 @@ export function DashboardChart({ spec }: { spec: DashboardChartSpec }) {
           )}
           <ChartsXAxis />
           <ChartsYAxis />
+          {spec.labelsAboveBars && <CategoryLabels />}
         </ChartsSurface>
       </ChartsWrapper>
     </ChartsDataProvider>

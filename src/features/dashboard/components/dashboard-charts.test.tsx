@@ -65,6 +65,10 @@ function tickLabels(figure: Element, direction: 'x' | 'y') {
   );
 }
 
+/** The category names written above horizontal bars, top to bottom. */
+const categoryLabels = (figure: Element) =>
+  [...figure.querySelectorAll('text[data-category-label]')].map((text) => text.textContent);
+
 /** The figure whose caption is `title`. */
 function figure(title: string | RegExp) {
   const caption = screen.getByText(title, { selector: 'figcaption' });
@@ -93,7 +97,7 @@ describe('Enrollment panel', () => {
     expect(legendItems(medical)).toEqual(TIERS);
     // HTML inside the SVG would not be drawn by a browser.
     expect(medical.querySelector(`.${legendClasses.root}`)?.closest('svg')).toBeNull();
-    expect(tickLabels(medical, 'y')).toEqual(['Choice PPO 500', 'HDHP 3000 HSA', 'Select HMO 20']);
+    expect(categoryLabels(medical)).toEqual(['Choice PPO 500', 'HDHP 3000 HSA', 'Select HMO 20']);
     expect(tickLabels(medical, 'x')[0]).toBe('0');
   });
 
@@ -102,7 +106,7 @@ describe('Enrollment panel', () => {
     await renderPanel(<EnrollmentPanel />, 2);
     const dental = figure('Dental: subscribers by plan');
     expect(legendItems(dental)).toEqual([]);
-    expect(tickLabels(dental, 'y')).toEqual(['Dental Basic', 'Dental Plus']);
+    expect(categoryLabels(dental)).toEqual(['Dental Basic', 'Dental Plus']);
     expect(dental.querySelector(`.${axisClasses.directionX} .${axisClasses.label}`)).toHaveTextContent('Subscribers');
   });
 });
@@ -126,7 +130,7 @@ describe('Claims panel', () => {
     expect(tickLabels(paid, 'x')).toEqual(MONTHS.map(monthLabel));
 
     const status = figure('Claims by status, served in the last 12 months');
-    expect(tickLabels(status, 'y')).toEqual(['Paid', 'In-Process']);
+    expect(categoryLabels(status)).toEqual(['Paid', 'In-Process']);
     expect(tickLabels(status, 'x')).toContain('1K');
   });
 });
@@ -162,9 +166,12 @@ describe('Requests panel', () => {
     queryClient.setQueryData(insightQueries.requests(2).queryKey, data);
     await renderPanel(<RequestsPanel />, 1);
     const chart = figure(/^Requests by status/);
-    const labels = tickLabels(chart, 'y');
+    const labels = categoryLabels(chart);
     expect(labels).toEqual(REQUEST_STATUSES.map((status) => REQUEST_STATUS_LABELS[status]));
     expect(labels.length).toBeGreaterThanOrEqual(5);
+    // Each name sits just above its own bar, in order, none on top of another.
+    const tops = [...chart.querySelectorAll('text[data-category-label]')].map((t) => Number(t.getAttribute('y')));
+    expect(tops.every((y, i) => i === 0 || y > tops[i - 1]! + 12)).toBe(true);
     expect(tickLabels(chart, 'x')[0]).toBe('0');
   });
 });

@@ -6,7 +6,6 @@ import {
   compactUsd,
   monthlyBarChart,
   monthlyLineChart,
-  wrapLabel,
   type DashboardChartSpec,
 } from './chart-options';
 
@@ -28,16 +27,6 @@ describe('compact tick labels', () => {
     expect(compactNumber(0)).toBe('0');
     expect(compactUsd(30000)).toBe('$30K');
     expect(compactUsd(0)).toBe('$0');
-  });
-});
-
-describe('wrapLabel', () => {
-  it('keeps short labels on one line and breaks long ones at spaces, losing no word', () => {
-    expect(wrapLabel('Pushed To Remote')).toBe('Pushed To Remote');
-    const wrapped = wrapLabel('Choice PPO 500 Out of Network Plus');
-    expect(wrapped.split('\n').length).toBeGreaterThan(1);
-    expect(wrapped.split('\n').every((line) => line.length <= 18)).toBe(true);
-    expect(wrapped.replaceAll('\n', ' ')).toBe('Choice PPO 500 Out of Network Plus');
   });
 });
 
@@ -113,10 +102,10 @@ describe('categoryBarChart', () => {
     expect(medical.series.every((s) => 'stack' in s && s.stack === 'total')).toBe(true);
   });
 
-  it('lays categories out as rows, each with its label, and counts from zero with whole ticks', () => {
+  it('lays categories out as rows, each named above its bar, and counts from zero with whole ticks', () => {
     expect(medical.series.every((s) => 'layout' in s && s.layout === 'horizontal')).toBe(true);
     expect(medical.yAxis[0]).toMatchObject({ scaleType: 'band', data: ['Choice PPO 500', 'HDHP 3000 HSA'] });
-    expect(medical.yAxis[0]?.width).toBe('auto');
+    expect(medical.labelsAboveBars).toBe(true);
     expect(axisMin(medical.xAxis[0])).toBe(0);
     expect(medical.xAxis[0]).toMatchObject({ tickMinStep: 1, label: 'Subscribers' });
     expect(tick(medical.xAxis[0], 30000)).toBe('30K');
@@ -138,12 +127,13 @@ describe('categoryBarChart', () => {
       { valueLabel: 'Requests' },
     );
     expect(spec.yAxis[0]?.data).toEqual(statuses);
+    expect(spec.labelsAboveBars).toBe(true);
     expect(spec.legend).toBe(false);
     // Taller with more rows, so that rows never get squeezed below a label's height.
     const fewer = categoryBarChart(
       { labels: statuses.slice(0, 2), series: [{ label: 'Requests', values: [2, 1] }] },
       { valueLabel: 'Requests' },
     );
-    expect(spec.height - fewer.height).toBeGreaterThanOrEqual(6 * 32);
+    expect(spec.height - fewer.height).toBeGreaterThanOrEqual(6 * 40);
   });
 });

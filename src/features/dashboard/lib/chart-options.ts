@@ -13,6 +13,10 @@ export type DashboardChartSpec = {
   legend: boolean;
   xAxis: XAxis[];
   yAxis: YAxis[];
+  /** Space around the plot and axes; the library's default when absent. */
+  margin?: { top: number; bottom: number };
+  /** Each category's name is written above its bar (horizontal bars), not beside it on the axis. */
+  labelsAboveBars?: boolean;
 } & ({ plot: 'bar'; series: BarSeriesType[] } | { plot: 'line'; series: LineSeriesType[] });
 
 type ValueOptions = {
@@ -38,32 +42,20 @@ export const compactNumber = (value: number) => COMPACT.format(value);
 /** 30000 → "$30K". */
 export const compactUsd = (value: number) => COMPACT_USD.format(value);
 
-/** Height of a horizontal bar's row per line of its category label, and the least per row. */
-const LINE_HEIGHT = 14;
-const MIN_ROW = 32;
-/** The value axis under horizontal bars, with its label. */
-const VALUE_AXIS_HEIGHT = 50;
+/**
+ * A horizontal bar's row: its name above (a 12 px line) in the gap between bars, the bar below. The
+ * gap is this share of the row; the first row's name also uses the top margin.
+ */
+const ROW = 44;
+const ROW_GAP_RATIO = 0.45;
+/** The value axis under horizontal bars, with its label (the library's 25 px axis and 20 px label). */
+const VALUE_AXIS_HEIGHT = 45;
+/** Above and below horizontal bars: the rows take the height, not the default 20 px margins. */
+const ROWS_MARGIN = { top: 10, bottom: 8 };
 /** Room for a legend above the plot, which may wrap onto a second line. */
 const LEGEND_HEIGHT = 56;
 /** Charts over the months: the month labels are slanted, so they take some height. */
 const MONTHLY_HEIGHT = 280;
-/** Category labels longer than this wrap at word boundaries. */
-const WRAP_AT = 18;
-
-/**
- * Breaks a long label into lines at spaces, each at most `width` characters where words allow, so a
- * long category name is shown whole instead of cut.
- */
-export function wrapLabel(label: string, width = WRAP_AT): string {
-  const lines: string[] = [];
-  for (const word of label.split(/\s+/).filter(Boolean)) {
-    const last = lines.at(-1);
-    if (last !== undefined && last.length + 1 + word.length <= width) lines[lines.length - 1] = `${last} ${word}`;
-    else lines.push(word);
-  }
-  return lines.join('\n');
-}
-
 /** The value axis: from zero (lower only to show a negative value), with labels short enough to fit. */
 function valueAxis(lowest: number, { valueLabel, format = compactNumber, wholeNumbers = true }: ValueOptions) {
   return {
@@ -102,24 +94,40 @@ export function monthlyBarChart(data: ChartData, options: ValueOptions): Dashboa
 }
 
 /**
- * Horizontal bars, one row per category with its label beside it: however many categories and
- * however long their names, each is labelled. Stacked series (parts of one whole) share a row.
+ * Horizontal bars, one row per category with its whole name written above the bar: however many
+ * categories and however long their names, none is skipped or cut, and a long name takes no width
+ * from the bars. (On the axis, a name as wide as the panel would squeeze the bars away, and the
+ * library ellipsizes a name it finds too wide.) Stacked series (parts of one whole) share a row.
  */
 export function categoryBarChart(data: ChartData, options: ValueOptions & { stacked?: boolean }): DashboardChartSpec {
   const legend = data.series.length > 1;
-  const labels = data.labels.map((label) => wrapLabel(label));
-  const lines = Math.max(1, ...labels.map((label) => label.split('\n').length));
-  const row = Math.max(MIN_ROW, lines * LINE_HEIGHT + 8);
   // Stacked negatives add up below zero.
   const lowest = options.stacked
     ? Math.min(0, ...data.labels.map((_, i) => data.series.reduce((sum, s) => sum + Math.min(0, s.values[i] ?? 0), 0)))
     : lowestValue(data);
   return {
     plot: 'bar',
-    height: Math.max(1, data.labels.length) * row + VALUE_AXIS_HEIGHT + (legend ? LEGEND_HEIGHT : 0),
+    height:
+      Math.max(1, data.labels.length) * ROW +
+      VALUE_AXIS_HEIGHT +
+      ROWS_MARGIN.top +
+      ROWS_MARGIN.bottom +
+      (legend ? LEGEND_HEIGHT : 0),
     legend,
+    margin: ROWS_MARGIN,
+    labelsAboveBars: true,
     xAxis: [valueAxis(lowest, options)],
-    yAxis: [{ scaleType: 'band', data: labels, width: 'auto' }],
+    // The axis keeps its line at zero; the names are drawn above the bars instead of as its tick labels.
+    yAxis: [
+      {
+        scaleType: 'band',
+        data: data.labels,
+        categoryGapRatio: ROW_GAP_RATIO,
+        width: 0,
+        disableTicks: true,
+        tickLabelInterval: () => false,
+      },
+    ],
     series: data.series.map((s) => ({
       type: 'bar',
       layout: 'horizontal',
@@ -142,6 +150,7 @@ export function monthlyLineChart(data: ChartData, options: ValueOptions): Dashbo
     legend,
     xAxis: [monthAxis(data.labels, 'point')],
     yAxis: [{ ...valueAxis(lowestValue(data), options), width: 'auto' }],
-    series: data.series.map((s) => ({ type: 'line', label: s.label, data: s.values, curve: 'linear' })),
+    // Marks show where the months' figures are; the segments only join them.
+    series: data.series.map((s) => ({ type: 'line', label: s.label, data: s.values, curve: 'linear', showMark: true })),
   };
 }

@@ -1,0 +1,36 @@
+import { test, expect } from './fixtures';
+import { goInApp, sidewaysScroll, waitUntilLoaded, wcagViolations } from './support/accessibility';
+
+test('an employee signs in and sees only their own benefits, with the cost per paycheck, on a phone', async ({
+  page,
+  signInAs,
+  shell,
+}) => {
+  await signInAs('employee@example.com');
+  await page.setViewportSize({ width: 320, height: 740 });
+  // Home leads a member to their benefits; the group's screens are not theirs.
+  await page.getByRole('link', { name: 'See my benefits' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'My Benefits' })).toBeVisible();
+  await expect(page).toHaveTitle(/^My Benefits/);
+  await waitUntilLoaded(page);
+
+  const cost = page.getByTestId('my-cost');
+  await expect(cost).toContainText(/\$\d[\d,]*\.\d{2} per paycheck/);
+  await expect(cost).toContainText('26 paychecks');
+  const medical = page.getByRole('region', { name: /^Medical: / });
+  await expect(medical).toContainText('You pay');
+  await expect(medical.getByText('You', { exact: true })).toBeVisible();
+  const dependents = page.getByRole('region', { name: 'Your dependents' }).getByRole('listitem');
+  expect(await dependents.count()).toBeGreaterThanOrEqual(2);
+  // No SSN anywhere on the screen.
+  await expect(page.locator('main')).not.toContainText(/\d{3}-\d{2}-\d{4}/);
+
+  expect(await wcagViolations(page), 'axe on My Benefits at 320 px').toEqual([]);
+  expect(await sidewaysScroll(page)).toBe(0);
+
+  // The group's screens are refused to a member, even by address.
+  await page.setViewportSize({ width: 1366, height: 800 });
+  expect(await shell.menuLabels()).toEqual(['Home', 'My Benefits', 'Privacy']);
+  await goInApp(page, '/update-subscriber/choose-a-subscriber-or-dependent');
+  await expect(page.getByText('You do not have access to this page.')).toBeVisible();
+});

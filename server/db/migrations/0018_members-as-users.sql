@@ -1,0 +1,4 @@
+ALTER TABLE "user_grants" ADD COLUMN "subscriber_pk" integer;--> statement-breakpoint
+ALTER TABLE "user_grants" ADD CONSTRAINT "user_grants_subscriber_pk_subscribers_subscriber_pk_fk" FOREIGN KEY ("subscriber_pk") REFERENCES "public"."subscribers"("subscriber_pk") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+CREATE UNIQUE INDEX "user_grants_subscriber_uq" ON "user_grants" USING btree ("subscriber_pk");--> statement-breakpoint
+ALTER TABLE "user_grants" ADD CONSTRAINT "user_grants_member_ck" CHECK (("user_grants"."role" = 'Member') = ("user_grants"."subscriber_pk" is not null));
