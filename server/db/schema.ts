@@ -371,6 +371,54 @@ export const fsaElections = pgTable(
   (t) => [index('fsa_elections_subscriber_idx').on(t.subscriberPK)],
 );
 
+/** An open enrollment window of a group: members elect the plan year starting `planYearBegin`. */
+export const enrollmentWindows = pgTable(
+  'enrollment_windows',
+  {
+    windowPK: pk('window_pk'),
+    employerPK: integer('employer_pk')
+      .notNull()
+      .references(() => employers.employerPK, { onDelete: 'cascade' }),
+    startsOn: day('starts_on').notNull(),
+    endsOn: day('ends_on').notNull(),
+    planYearBegin: day('plan_year_begin').notNull(),
+    /** 'rollover' or 'waive': what closing does to members who never started. */
+    unstartedChoice: text('unstarted_choice').notNull(),
+    openedBy: text('opened_by').notNull(),
+    closedAt: stamp('closed_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    // One window at a time per group.
+    uniqueIndex('enrollment_windows_open_uq').on(t.employerPK).where(sql`${t.closedAt} is null`),
+    check('enrollment_windows_dates_ck', sql`${t.endsOn} >= ${t.startsOn} and ${t.planYearBegin} > ${t.endsOn}`),
+    check('enrollment_windows_unstarted_ck', sql`${t.unstartedChoice} in ('rollover', 'waive')`),
+  ],
+);
+
+/** A member's election for one coverage type in a window; the latest submission replaces the rows. */
+export const elections = pgTable(
+  'elections',
+  {
+    windowPK: integer('window_pk')
+      .notNull()
+      .references(() => enrollmentWindows.windowPK, { onDelete: 'cascade' }),
+    subscriberPK: integer('subscriber_pk')
+      .notNull()
+      .references(() => subscribers.subscriberPK, { onDelete: 'cascade' }),
+    planType: text('plan_type').$type<PlanType>().notNull(),
+    action: text('action').notNull(),
+    planPK: integer('plan_pk').references(() => plans.planPK),
+    coverageOptionPK: integer('coverage_option_pk').references(() => coverageOptions.coverageOptionPK),
+    waiveReason: text('waive_reason'),
+    submittedAt: stamp('submitted_at').notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ name: 'elections_pk', columns: [t.windowPK, t.subscriberPK, t.planType] }),
+    check('elections_action_ck', sql`${t.action} in ('keep', 'change', 'waive')`),
+  ],
+);
+
 // ---------------------------------------------------------------------------------------------------
 // Requests (enrollment submissions) and terminations.
 

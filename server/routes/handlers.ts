@@ -102,7 +102,11 @@ import {
 } from '../services/reference';
 import {
   copyPlanYear,
+  enrollmentWindow,
   myBenefits,
+  myEnrollment,
+  openEnrollmentWindow,
+  submitElections,
   planYearList,
   planYearPlans,
   savePlanDetails,
@@ -190,6 +194,11 @@ export const handlers: Handlers = {
     resetUserMfa(db, adminOf(user, employerPK, request), body.userId),
 
   myBenefits: ({ db, user, employerPK }) => myBenefits(db, employerPK, ownSubscriberOf(user.access, employerPK)),
+  myEnrollment: ({ db, user, employerPK }) => myEnrollment(db, employerPK, ownSubscriberOf(user.access, employerPK)),
+  submitElections: ({ db, user, employerPK, body }) =>
+    submitElections(db, employerPK, ownSubscriberOf(user.access, employerPK), body),
+  enrollmentWindow: ({ db, employerPK }) => enrollmentWindow(db, employerPK),
+  openEnrollmentWindow: ({ db, user, employerPK, body }) => openEnrollmentWindow(db, employerPK, user.sub, body),
   planYearList: ({ db, employerPK }) => planYearList(db, employerPK),
   planYearPlans: ({ db, employerPK, query }) => planYearPlans(db, employerPK, query.beginDate),
   copyPlanYear: ({ db, employerPK, body }) => copyPlanYear(db, employerPK, body.fromBeginDate),

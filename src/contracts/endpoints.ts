@@ -91,6 +91,14 @@ import {
 } from './imports';
 import { myBenefits, myBenefitsQuery } from './my-benefits';
 import {
+  myEnrollment,
+  openWindowBody,
+  submitElectionsAnswer,
+  submitElectionsBody,
+  windowProgress,
+  windowQuery,
+} from './open-enrollment';
+import {
   copyPlanYearAnswer,
   copyPlanYearBody,
   payFrequencyBody,
@@ -820,6 +828,55 @@ export const endpoints = {
     audit: { action: 'read', records: { 'answer.subscriberPK': 'subscriber' } },
     responseType: 'json',
     response: myBenefits,
+  }),
+
+  myEnrollment: defineEndpoint({
+    service: 'enrollment',
+    method: 'GET',
+    path: '/MyBenefits/Enrollment',
+    summary: "The member's open enrollment: today's coverage, next year's plans priced for their tier, their elections",
+    area: 'myBenefits',
+    scope: employerScope('query'),
+    query: windowQuery,
+    audit: { action: 'read', records: { 'answer.subscriberPK': 'subscriber' } },
+    responseType: 'json',
+    response: myEnrollment,
+  }),
+  submitElections: defineEndpoint({
+    service: 'enrollment',
+    method: 'POST',
+    path: '/MyBenefits/Elections',
+    summary: "Submits the member's elections for the open window, replacing any earlier ones",
+    area: 'myBenefits',
+    scope: employerScope('body'),
+    body: submitElectionsBody,
+    audit: { action: 'change', records: { 'answer.subscriberPK': 'subscriber' } },
+    responseType: 'json',
+    response: submitElectionsAnswer,
+  }),
+
+  // ---- Open enrollment (HR's window) ----
+  enrollmentWindow: defineEndpoint({
+    service: 'enrollment',
+    method: 'GET',
+    path: '/OpenEnrollment/Window',
+    summary: "The group's open enrollment window and where its members stand (counts only)",
+    area: 'openEnrollment',
+    scope: employerScope('query'),
+    query: windowQuery,
+    responseType: 'json',
+    response: windowProgress,
+  }),
+  openEnrollmentWindow: defineEndpoint({
+    service: 'enrollment',
+    method: 'POST',
+    path: '/OpenEnrollment/Open',
+    summary: 'Opens an open enrollment window for the next plan year',
+    area: 'openEnrollment',
+    scope: employerScope('body'),
+    body: openWindowBody,
+    responseType: 'json',
+    response: windowProgress.shape.window.unwrap(),
   }),
 
   // ---- Plans and rates (plan years, copied forward) ----

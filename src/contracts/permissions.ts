@@ -43,6 +43,8 @@ const AREAS = {
   accessReport: ['Auditor'],
   /** The group's users and their grants (the Portal Administrator is granted it through `canAccess`). */
   users: ['GroupAdmin'],
+  /** The group's open enrollment window: opening it and following its progress. */
+  openEnrollment: ['HR', 'Broker'],
   /** The group's plan years, plans and rates (GroupAdmin, and the Portal Administrator through `canAccess`). */
   planYears: ['GroupAdmin'],
   /** The member's own coverage, cost and documents: the Member role only (not granted by GroupAdmin). */
@@ -102,6 +104,7 @@ export const MENU: readonly MenuEntry[] = [
   { key: 'monthly', label: 'Monthly Reports', area: 'reporting', path: '/monthly-reports' },
   { key: 'access-report', label: 'Access Report', area: 'accessReport', path: '/access-report' },
   { key: 'users', label: 'Users', area: 'users', path: '/users' },
+  { key: 'open-enrollment', label: 'Open Enrollment', area: 'openEnrollment', path: '/open-enrollment' },
   { key: 'plans-and-rates', label: 'Plans and Rates', area: 'planYears', path: '/plans-and-rates' },
   { key: 'group-setup', label: 'Group Setup', area: 'operator', path: '/group-setup' },
   { key: 'privacy', label: 'Privacy', area: 'any', modal: 'privacyModal' },
@@ -127,6 +130,7 @@ const ROUTE_AREAS: readonly { prefix: string; area: Area }[] = [
   { prefix: '/monthly-reports', area: 'reporting' },
   { prefix: '/access-report', area: 'accessReport' },
   { prefix: '/users', area: 'users' },
+  { prefix: '/open-enrollment', area: 'openEnrollment' },
   { prefix: '/plans-and-rates', area: 'planYears' },
   { prefix: '/group-setup', area: 'operator' },
 ];

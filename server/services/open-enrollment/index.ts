@@ -9,3 +9,5 @@ export {
   setPayFrequency,
   setPlanSuccessor,
 } from './plan-years';
+export { myEnrollment, submitElections } from './elections';
+export { enrollmentWindow, openEnrollmentWindow } from './windows';

@@ -1,0 +1,201 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { endpointUrl } from '../../src/contracts/endpoint';
+import { endpoints } from '../../src/contracts/endpoints';
+import {
+  OPEN_ENROLLMENT_MESSAGES,
+  type MyEnrollment,
+  type SubmitElectionsBody,
+  type WindowProgress,
+} from '../../src/contracts/open-enrollment';
+import { addDays, localToday, yearOf } from '../lib/calendar';
+import { userGrants } from '../db/schema';
+import { submitElections } from '../services/open-enrollment';
+import { createTestApp, type TestApp } from '../test/test-app';
+
+type Name = keyof typeof endpoints;
+const url = (name: Name, query?: Record<string, string | number>) =>
+  endpointUrl(endpoints[name]) +
+  (query ? `?${new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)]))}` : '');
+
+const HR = 'hr@example.com';
+const EMPLOYEE = 'employee@example.com';
+const today = localToday();
+const year = yearOf(today);
+const nextYear = `${year + 1}-01-01`;
+const windowBody = {
+  employerPK: 2,
+  startsOn: today,
+  endsOn: addDays(today, 14) < nextYear ? addDays(today, 14) : addDays(nextYear, -1),
+  planYearBegin: nextYear,
+  unstartedChoice: 'rollover',
+};
+
+let t: TestApp;
+let ownPK: number;
+beforeAll(async () => {
+  t = await createTestApp();
+  ownPK = (await t.db.select().from(userGrants).where(eq(userGrants.userId, 'user-employee')))[0]!.subscriberPK!;
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+async function call(name: Name, email: string, opts: { query?: Record<string, string | number>; body?: object } = {}) {
+  const res = await t.app.inject({
+    method: endpoints[name].method,
+    url: url(name, opts.query),
+    headers: await t.auth(email),
+    ...(opts.body ? { payload: opts.body } : {}),
+  });
+  return { status: res.statusCode, body: res.json() as Record<string, unknown> };
+}
+const progress = async () => (await call('enrollmentWindow', HR, { query: { employerPK: 2 } })).body as WindowProgress;
+const mine = async () => (await call('myEnrollment', EMPLOYEE, { query: { employerPK: 2 } })).body as MyEnrollment;
+
+describe('open enrollment', () => {
+  it('is opened by HR once the next plan year exists, one window at a time', async () => {
+    const early = await call('openEnrollmentWindow', HR, { body: windowBody });
+    expect(early.status).toBe(409);
+    expect(early.body.detail).toContain('copy the plan year forward on Plans and Rates first');
+    expect((await progress()).window).toBeNull();
+
+    const copied = await call('copyPlanYear', 'admin@example.com', {
+      body: { employerPK: 2, fromBeginDate: `${year}-01-01` },
+    });
+    expect(copied.status).toBe(200);
+    const bad = await call('openEnrollmentWindow', HR, { body: { ...windowBody, planYearBegin: windowBody.startsOn } });
+    expect(bad.status).toBe(400);
+    expect(JSON.stringify(bad.body.errors)).toContain(OPEN_ENROLLMENT_MESSAGES.planYearBeforeEnd);
+
+    const opened = await call('openEnrollmentWindow', HR, { body: windowBody });
+    expect(opened.status).toBe(200);
+    expect(opened.body).toMatchObject({ startsOn: today, planYearBegin: nextYear, open: true });
+    expect((await call('openEnrollmentWindow', HR, { body: windowBody })).status).toBe(409);
+
+    const { window, counts } = await progress();
+    expect(window?.open).toBe(true);
+    expect(counts.members).toBeGreaterThan(100);
+    expect(counts).toMatchObject({ submitted: 0, waived: 0, notStarted: counts.members });
+  });
+
+  it("prices next year's plans for the member's tier against what they pay today", async () => {
+    const view = await mine();
+    expect(view.subscriberPK).toBe(ownPK);
+    const medical = view.choices.find((c) => c.planType === 'Medical')!;
+    expect(medical.current).not.toBeNull();
+    expect(medical.keepPlanPK).not.toBeNull();
+    expect(medical.tier.tierName).toBe(medical.current!.tierName);
+    const keep = medical.options.find((o) => o.planPK === medical.keepPlanPK)!;
+    // Copied forward with the same rates: keeping costs the same as today.
+    expect(keep.employeeShare).toBe(medical.current!.employeeShare);
+    expect(keep.differencePerYear).toBe('0.00');
+    for (const option of medical.options) expect(option.perYear).toMatch(/^\d+\.\d{2}$/);
+    expect(medical.election).toBeNull();
+  });
+
+  it('takes the member’s elections, replaces them on a new submission, and counts them for HR', async () => {
+    const view = await mine();
+    const medical = view.choices.find((c) => c.planType === 'Medical')!;
+    const other = medical.options.find((o) => o.planPK !== medical.keepPlanPK)!;
+    const family = medical.tiers.at(-1)!;
+    const body: SubmitElectionsBody = {
+      employerPK: 2,
+      elections: [
+        {
+          planType: 'Medical',
+          action: 'change',
+          planPK: other.planPK,
+          coverageOptionPK: family.coverageOptionPK,
+          waiveReason: null,
+        },
+        {
+          planType: 'Dental',
+          action: 'waive',
+          planPK: null,
+          coverageOptionPK: null,
+          waiveReason: "Covered by a spouse's plan",
+        },
+      ],
+    };
+    const first = await call('submitElections', EMPLOYEE, { body });
+    expect(first.status).toBe(200);
+    let after = await mine();
+    expect(after.submittedAt).not.toBeNull();
+    expect(after.choices.find((c) => c.planType === 'Medical')!.election).toEqual({
+      action: 'change',
+      planPK: other.planPK,
+      coverageOptionPK: family.coverageOptionPK,
+      waiveReason: null,
+    });
+    expect((await progress()).counts).toMatchObject({ submitted: 1, waived: 0 });
+
+    // Waiving both: still one member submitted, now counted as waived.
+    const waiveAll: SubmitElectionsBody = {
+      employerPK: 2,
+      elections: [
+        { planType: 'Medical', action: 'waive', planPK: null, coverageOptionPK: null, waiveReason: 'Medicare' },
+        { planType: 'Dental', action: 'waive', planPK: null, coverageOptionPK: null, waiveReason: 'Other' },
+      ],
+    };
+    expect((await call('submitElections', EMPLOYEE, { body: waiveAll })).status).toBe(200);
+    const counts = (await progress()).counts;
+    expect(counts).toMatchObject({ submitted: 1, waived: 1, notStarted: counts.members - 1 });
+    after = await mine();
+    expect(after.choices.find((c) => c.planType === 'Dental')!.election?.waiveReason).toBe('Other');
+  });
+
+  it('refuses an election that is not one of the member’s choices, and one made outside the window', async () => {
+    const noReason = await call('submitElections', EMPLOYEE, {
+      body: {
+        employerPK: 2,
+        elections: [{ planType: 'Medical', action: 'waive', planPK: null, coverageOptionPK: null, waiveReason: null }],
+      },
+    });
+    expect(noReason.status).toBe(400);
+    expect(JSON.stringify(noReason.body.errors)).toContain(OPEN_ENROLLMENT_MESSAGES.waiveReason);
+
+    const view = await mine();
+    const medical = view.choices.find((c) => c.planType === 'Medical')!;
+    const dental = view.choices.find((c) => c.planType === 'Dental')!;
+    const wrongKind = await call('submitElections', EMPLOYEE, {
+      body: {
+        employerPK: 2,
+        elections: [
+          {
+            planType: 'Medical',
+            action: 'change',
+            planPK: dental.options[0]!.planPK,
+            coverageOptionPK: medical.tier.coverageOptionPK,
+            waiveReason: null,
+          },
+        ],
+      },
+    });
+    expect(wrongKind.status).toBe(400);
+    expect(wrongKind.body.detail).toBe("Choose one of next year's medical plans.");
+
+    const keep: SubmitElectionsBody = {
+      employerPK: 2,
+      elections: [
+        {
+          planType: 'Medical',
+          action: 'keep',
+          planPK: null,
+          coverageOptionPK: medical.tier.coverageOptionPK,
+          waiveReason: null,
+        },
+      ],
+    };
+    await expect(submitElections(t.db, 2, ownPK, keep, addDays(windowBody.endsOn, 1))).rejects.toThrow(
+      /Open enrollment runs from .* Contact your HR department\./,
+    );
+  });
+
+  it('keeps each side to its own calls', async () => {
+    expect((await call('myEnrollment', HR, { query: { employerPK: 2 } })).status).toBe(403);
+    expect((await call('enrollmentWindow', EMPLOYEE, { query: { employerPK: 2 } })).status).toBe(403);
+    expect((await call('openEnrollmentWindow', EMPLOYEE, { body: windowBody })).status).toBe(403);
+    expect((await call('enrollmentWindow', HR, { query: { employerPK: 3 } })).status).toBe(403);
+  });
+});

@@ -1,0 +1,105 @@
+// Open enrollment windows: HR opens one per group, members elect next year's coverage in it.
+import { and, asc, count, desc, eq, gte, isNull, lte, or, sql } from 'drizzle-orm';
+import type { OpenWindowBody, WindowProgress, EnrollmentWindow } from '../../../src/contracts/open-enrollment';
+import { addYears, localToday } from '../../lib/calendar';
+import { conflict } from '../../lib/problem';
+import type { Db } from '../../db/client';
+import { coverageCounts, enrollmentWindows, groupMemberCounts, plans } from '../../db/schema';
+
+type WindowRow = typeof enrollmentWindows.$inferSelect;
+
+export const windowView = (w: WindowRow, today: string): EnrollmentWindow => ({
+  windowPK: w.windowPK,
+  startsOn: w.startsOn,
+  endsOn: w.endsOn,
+  planYearBegin: w.planYearBegin,
+  unstartedChoice: w.unstartedChoice as EnrollmentWindow['unstartedChoice'],
+  open: w.startsOn <= today && today <= w.endsOn,
+});
+
+/** The group's window not closed yet, if any. */
+export async function currentWindow(db: Db, employerPK: number): Promise<WindowRow | null> {
+  const [row] = await db
+    .select()
+    .from(enrollmentWindows)
+    .where(and(eq(enrollmentWindows.employerPK, employerPK), isNull(enrollmentWindows.closedAt)))
+    .orderBy(desc(enrollmentWindows.windowPK))
+    .limit(1);
+  return row ?? null;
+}
+
+/** Opens a window; the plan year it elects must exist (copied forward on Plans and Rates). */
+export async function openEnrollmentWindow(db: Db, employerPK: number, actor: string, body: OpenWindowBody) {
+  const [year] = await db
+    .select({ n: count() })
+    .from(plans)
+    .where(and(eq(plans.employerPK, employerPK), eq(plans.contractBeginDate, body.planYearBegin)));
+  if ((year?.n ?? 0) === 0)
+    throw conflict(
+      `The group has no plans starting ${body.planYearBegin}: copy the plan year forward on Plans and Rates first.`,
+    );
+  const [row] = await db
+    .insert(enrollmentWindows)
+    .values({
+      employerPK,
+      startsOn: body.startsOn,
+      endsOn: body.endsOn,
+      planYearBegin: body.planYearBegin,
+      unstartedChoice: body.unstartedChoice,
+      openedBy: actor,
+    })
+    .onConflictDoNothing()
+    .returning();
+  if (!row) throw conflict('The group already has an open enrollment window.');
+  return windowView(row, localToday());
+}
+
+/**
+ * Where the group's members stand in its window. Counts read the kept member total and the window's
+ * own elections, never the whole group's rows.
+ */
+export async function enrollmentWindow(db: Db, employerPK: number, today = localToday()): Promise<WindowProgress> {
+  const window = await currentWindow(db, employerPK);
+  const [kept] = await db
+    .select({ members: groupMemberCounts.activeMembers })
+    .from(groupMemberCounts)
+    .where(eq(groupMemberCounts.employerPK, employerPK));
+  const members = kept?.members ?? 0;
+  if (!window)
+    return { window: null, counts: { members, submitted: 0, waived: 0, notStarted: members }, mustChoosePlans: [] };
+
+  // A member waiving every coverage type has only 'waive' rows.
+  const { rows } = await db.execute<{ submitted: number; waived: number }>(sql`
+    select count(*)::int as submitted, count(*) filter (where all_waived)::int as waived
+    from (select bool_and(action = 'waive') as all_waived from elections
+          where window_pk = ${window.windowPK} group by subscriber_pk) m`);
+  const submitted = rows[0]?.submitted ?? 0;
+
+  // Plans in force today with members, whose successor is missing in the window's plan year.
+  const flagged = await db
+    .selectDistinct({ planName: plans.planName })
+    .from(coverageCounts)
+    .innerJoin(plans, eq(plans.planPK, coverageCounts.planPK))
+    .where(
+      and(
+        eq(coverageCounts.employerPK, employerPK),
+        sql`${coverageCounts.subscribers} > 0`,
+        lte(coverageCounts.beginDate, today),
+        or(isNull(coverageCounts.endDate), gte(coverageCounts.endDate, today)),
+        isNull(plans.successorPlanPK),
+        eq(plans.contractBeginDate, addYears(window.planYearBegin, -1)),
+      ),
+    )
+    .orderBy(asc(plans.planName));
+
+  return {
+    window: windowView(window, today),
+    counts: {
+      members,
+      submitted,
+      waived: rows[0]?.waived ?? 0,
+      notStarted: Math.max(0, members - submitted),
+    },
+    mustChoosePlans: flagged.map((f) => f.planName),
+  };
+}
