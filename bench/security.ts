@@ -207,6 +207,7 @@ const SAMPLES: { readonly [N in EndpointName]: (r: Records) => Sample } = {
   createGroup: () => ({ body: {} }),
   myBenefits: (r) => ({ query: { employerPK: r.employerPK } }),
   myEnrollment: (r) => ({ query: { employerPK: r.employerPK } }),
+  myStatement: (r) => ({ query: { employerPK: r.employerPK } }),
   submitElections: (r) => ({ body: { employerPK: r.employerPK } }),
   enrollmentWindow: (r) => ({ query: { employerPK: r.employerPK } }),
   openEnrollmentWindow: (r) => ({ body: { employerPK: r.employerPK } }),

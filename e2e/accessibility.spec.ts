@@ -35,6 +35,7 @@ const SCREENS = {
   monthly: { path: '/monthly-reports', title: 'Monthly Reports' },
   accessReport: { path: '/access-report', title: 'Access Report' },
   plansAndRates: { path: '/plans-and-rates', title: 'Plans and Rates' },
+  openEnrollment: { path: '/open-enrollment', title: 'Open Enrollment' },
 } as const;
 type ScreenKey = keyof typeof SCREENS;
 

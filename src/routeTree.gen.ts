@@ -28,6 +28,8 @@ import { Route as AuthenticatedInvoiceRouteImport } from './routes/_authenticate
 import { Route as AuthenticatedMonthlyReportsRouteImport } from './routes/_authenticated/monthly-reports'
 import { Route as AuthenticatedMyAccountRouteImport } from './routes/_authenticated/my-account'
 import { Route as AuthenticatedMyBenefitsRouteImport } from './routes/_authenticated/my-benefits'
+import { Route as AuthenticatedMyEnrollmentRouteImport } from './routes/_authenticated/my-enrollment'
+import { Route as AuthenticatedOpenEnrollmentRouteImport } from './routes/_authenticated/open-enrollment'
 import { Route as AuthenticatedPlansAndRatesRouteImport } from './routes/_authenticated/plans-and-rates'
 import { Route as AuthenticatedRequestNewIdCardRouteImport } from './routes/_authenticated/request-new-id-card'
 import { Route as AuthenticatedUploadEnrollmentsRouteImport } from './routes/_authenticated/upload-enrollments'
@@ -152,6 +154,18 @@ const AuthenticatedMyBenefitsRoute = AuthenticatedMyBenefitsRouteImport.update({
   path: '/my-benefits',
   getParentRoute: () => AuthenticatedRoute,
 } as any)
+const AuthenticatedMyEnrollmentRoute =
+  AuthenticatedMyEnrollmentRouteImport.update({
+    id: '/my-enrollment',
+    path: '/my-enrollment',
+    getParentRoute: () => AuthenticatedRoute,
+  } as any)
+const AuthenticatedOpenEnrollmentRoute =
+  AuthenticatedOpenEnrollmentRouteImport.update({
+    id: '/open-enrollment',
+    path: '/open-enrollment',
+    getParentRoute: () => AuthenticatedRoute,
+  } as any)
 const AuthenticatedPlansAndRatesRoute =
   AuthenticatedPlansAndRatesRouteImport.update({
     id: '/plans-and-rates',
@@ -291,6 +305,8 @@ export interface FileRoutesByFullPath {
   '/monthly-reports': typeof AuthenticatedMonthlyReportsRoute
   '/my-account': typeof AuthenticatedMyAccountRoute
   '/my-benefits': typeof AuthenticatedMyBenefitsRoute
+  '/my-enrollment': typeof AuthenticatedMyEnrollmentRoute
+  '/open-enrollment': typeof AuthenticatedOpenEnrollmentRoute
   '/plans-and-rates': typeof AuthenticatedPlansAndRatesRoute
   '/request-new-id-card': typeof AuthenticatedRequestNewIdCardRoute
   '/upload-enrollments': typeof AuthenticatedUploadEnrollmentsRoute
@@ -330,6 +346,8 @@ export interface FileRoutesByTo {
   '/monthly-reports': typeof AuthenticatedMonthlyReportsRoute
   '/my-account': typeof AuthenticatedMyAccountRoute
   '/my-benefits': typeof AuthenticatedMyBenefitsRoute
+  '/my-enrollment': typeof AuthenticatedMyEnrollmentRoute
+  '/open-enrollment': typeof AuthenticatedOpenEnrollmentRoute
   '/plans-and-rates': typeof AuthenticatedPlansAndRatesRoute
   '/request-new-id-card': typeof AuthenticatedRequestNewIdCardRoute
   '/upload-enrollments': typeof AuthenticatedUploadEnrollmentsRoute
@@ -372,6 +390,8 @@ export interface FileRoutesById {
   '/_authenticated/monthly-reports': typeof AuthenticatedMonthlyReportsRoute
   '/_authenticated/my-account': typeof AuthenticatedMyAccountRoute
   '/_authenticated/my-benefits': typeof AuthenticatedMyBenefitsRoute
+  '/_authenticated/my-enrollment': typeof AuthenticatedMyEnrollmentRoute
+  '/_authenticated/open-enrollment': typeof AuthenticatedOpenEnrollmentRoute
   '/_authenticated/plans-and-rates': typeof AuthenticatedPlansAndRatesRoute
   '/_authenticated/request-new-id-card': typeof AuthenticatedRequestNewIdCardRoute
   '/_authenticated/upload-enrollments': typeof AuthenticatedUploadEnrollmentsRoute
@@ -415,6 +435,8 @@ export interface FileRouteTypes {
     | '/monthly-reports'
     | '/my-account'
     | '/my-benefits'
+    | '/my-enrollment'
+    | '/open-enrollment'
     | '/plans-and-rates'
     | '/request-new-id-card'
     | '/upload-enrollments'
@@ -454,6 +476,8 @@ export interface FileRouteTypes {
     | '/monthly-reports'
     | '/my-account'
     | '/my-benefits'
+    | '/my-enrollment'
+    | '/open-enrollment'
     | '/plans-and-rates'
     | '/request-new-id-card'
     | '/upload-enrollments'
@@ -495,6 +519,8 @@ export interface FileRouteTypes {
     | '/_authenticated/monthly-reports'
     | '/_authenticated/my-account'
     | '/_authenticated/my-benefits'
+    | '/_authenticated/my-enrollment'
+    | '/_authenticated/open-enrollment'
     | '/_authenticated/plans-and-rates'
     | '/_authenticated/request-new-id-card'
     | '/_authenticated/upload-enrollments'
@@ -663,6 +689,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthenticatedMyBenefitsRouteImport
       parentRoute: typeof AuthenticatedRoute
     }
+    '/_authenticated/my-enrollment': {
+      id: '/_authenticated/my-enrollment'
+      path: '/my-enrollment'
+      fullPath: '/my-enrollment'
+      preLoaderRoute: typeof AuthenticatedMyEnrollmentRouteImport
+      parentRoute: typeof AuthenticatedRoute
+    }
+    '/_authenticated/open-enrollment': {
+      id: '/_authenticated/open-enrollment'
+      path: '/open-enrollment'
+      fullPath: '/open-enrollment'
+      preLoaderRoute: typeof AuthenticatedOpenEnrollmentRouteImport
+      parentRoute: typeof AuthenticatedRoute
+    }
     '/_authenticated/plans-and-rates': {
       id: '/_authenticated/plans-and-rates'
       path: '/plans-and-rates'
@@ -820,6 +860,8 @@ interface AuthenticatedRouteChildren {
   AuthenticatedMonthlyReportsRoute: typeof AuthenticatedMonthlyReportsRoute
   AuthenticatedMyAccountRoute: typeof AuthenticatedMyAccountRoute
   AuthenticatedMyBenefitsRoute: typeof AuthenticatedMyBenefitsRoute
+  AuthenticatedMyEnrollmentRoute: typeof AuthenticatedMyEnrollmentRoute
+  AuthenticatedOpenEnrollmentRoute: typeof AuthenticatedOpenEnrollmentRoute
   AuthenticatedPlansAndRatesRoute: typeof AuthenticatedPlansAndRatesRoute
   AuthenticatedRequestNewIdCardRoute: typeof AuthenticatedRequestNewIdCardRoute
   AuthenticatedUploadEnrollmentsRoute: typeof AuthenticatedUploadEnrollmentsRoute
@@ -855,6 +897,8 @@ const AuthenticatedRouteChildren: AuthenticatedRouteChildren = {
   AuthenticatedMonthlyReportsRoute: AuthenticatedMonthlyReportsRoute,
   AuthenticatedMyAccountRoute: AuthenticatedMyAccountRoute,
   AuthenticatedMyBenefitsRoute: AuthenticatedMyBenefitsRoute,
+  AuthenticatedMyEnrollmentRoute: AuthenticatedMyEnrollmentRoute,
+  AuthenticatedOpenEnrollmentRoute: AuthenticatedOpenEnrollmentRoute,
   AuthenticatedPlansAndRatesRoute: AuthenticatedPlansAndRatesRoute,
   AuthenticatedRequestNewIdCardRoute: AuthenticatedRequestNewIdCardRoute,
   AuthenticatedUploadEnrollmentsRoute: AuthenticatedUploadEnrollmentsRoute,

@@ -390,7 +390,9 @@ export const enrollmentWindows = pgTable(
   },
   (t) => [
     // One window at a time per group.
-    uniqueIndex('enrollment_windows_open_uq').on(t.employerPK).where(sql`${t.closedAt} is null`),
+    uniqueIndex('enrollment_windows_open_uq')
+      .on(t.employerPK)
+      .where(sql`${t.closedAt} is null`),
     check('enrollment_windows_dates_ck', sql`${t.endsOn} >= ${t.startsOn} and ${t.planYearBegin} > ${t.endsOn}`),
     check('enrollment_windows_unstarted_ck', sql`${t.unstartedChoice} in ('rollover', 'waive')`),
   ],
@@ -417,6 +419,24 @@ export const elections = pgTable(
     primaryKey({ name: 'elections_pk', columns: [t.windowPK, t.subscriberPK, t.planType] }),
     check('elections_action_ck', sql`${t.action} in ('keep', 'change', 'waive')`),
   ],
+);
+
+/** What a member submitted, as the confirmation statement shows it: one row per submission. */
+export const electionStatements = pgTable(
+  'election_statements',
+  {
+    statementPK: pk('statement_pk'),
+    windowPK: integer('window_pk')
+      .notNull()
+      .references(() => enrollmentWindows.windowPK, { onDelete: 'cascade' }),
+    subscriberPK: integer('subscriber_pk')
+      .notNull()
+      .references(() => subscribers.subscriberPK, { onDelete: 'cascade' }),
+    /** The elections with plan names, tiers and costs as they stood when submitted. */
+    content: jsonb('content').$type<Record<string, unknown>>().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('election_statements_subscriber_idx').on(t.subscriberPK, t.statementPK)],
 );
 
 // ---------------------------------------------------------------------------------------------------

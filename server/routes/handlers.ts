@@ -28,6 +28,7 @@ import {
   myAccount,
   newRecoveryCodes,
   ownSubscriberOf,
+  sendElectionsReceived,
   reactivateUser,
   resendInvitation,
   resetUserMfa,
@@ -105,6 +106,7 @@ import {
   enrollmentWindow,
   myBenefits,
   myEnrollment,
+  myStatementPdf,
   openEnrollmentWindow,
   submitElections,
   planYearList,
@@ -195,8 +197,12 @@ export const handlers: Handlers = {
 
   myBenefits: ({ db, user, employerPK }) => myBenefits(db, employerPK, ownSubscriberOf(user.access, employerPK)),
   myEnrollment: ({ db, user, employerPK }) => myEnrollment(db, employerPK, ownSubscriberOf(user.access, employerPK)),
-  submitElections: ({ db, user, employerPK, body }) =>
-    submitElections(db, employerPK, ownSubscriberOf(user.access, employerPK), body),
+  submitElections: async ({ db, user, employerPK, body, request }) => {
+    const answer = await submitElections(db, employerPK, ownSubscriberOf(user.access, employerPK), body);
+    await sendElectionsReceived(request.server.accountMail, user.access, request.log);
+    return answer;
+  },
+  myStatement: ({ db, user, employerPK }) => myStatementPdf(db, employerPK, ownSubscriberOf(user.access, employerPK)),
   enrollmentWindow: ({ db, employerPK }) => enrollmentWindow(db, employerPK),
   openEnrollmentWindow: ({ db, user, employerPK, body }) => openEnrollmentWindow(db, employerPK, user.sub, body),
   planYearList: ({ db, employerPK }) => planYearList(db, employerPK),

@@ -11,6 +11,8 @@ import {
 import { addDays, localToday, yearOf } from '../lib/calendar';
 import { userGrants } from '../db/schema';
 import { submitElections } from '../services/open-enrollment';
+import { startTestInbox, type TestInbox } from '../test/mail-inbox';
+import { pdfText } from '../test/pdf-text';
 import { createTestApp, type TestApp } from '../test/test-app';
 
 type Name = keyof typeof endpoints;
@@ -32,13 +34,16 @@ const windowBody = {
 };
 
 let t: TestApp;
+let inbox: TestInbox;
 let ownPK: number;
 beforeAll(async () => {
-  t = await createTestApp();
+  inbox = await startTestInbox();
+  t = await createTestApp({ env: { SMTP_URL: inbox.smtpUrl } });
   ownPK = (await t.db.select().from(userGrants).where(eq(userGrants.userId, 'user-employee')))[0]!.subscriberPK!;
 });
 afterAll(async () => {
   await t?.close();
+  await inbox?.close();
 });
 
 async function call(name: Name, email: string, opts: { query?: Record<string, string | number>; body?: object } = {}) {
@@ -130,6 +135,23 @@ describe('open enrollment', () => {
     });
     expect((await progress()).counts).toMatchObject({ submitted: 1, waived: 0 });
 
+    // The confirmation: a mail with one link and no member data, and the statement as a PDF.
+    const mail = await inbox.waitForMail(EMPLOYEE, { subject: /open enrollment elections were received/ });
+    expect(mail.links).toEqual(['http://localhost/my-enrollment']);
+    expect(mail.text).not.toContain(other.planName);
+    const statement = await t.app.inject({
+      method: 'GET',
+      url: url('myStatement', { employerPK: 2 }),
+      headers: await t.auth(EMPLOYEE),
+    });
+    expect(statement.statusCode).toBe(200);
+    expect(statement.headers['content-type']).toBe('application/pdf');
+    const text = await pdfText(statement.rawPayload);
+    expect(text).toContain('Open Enrollment Confirmation');
+    expect(text).toContain(other.planName);
+    expect(text).toContain(family.tierName);
+    expect(text).toMatch(/Waived: Covered by a\s+spouse's plan/);
+
     // Waiving both: still one member submitted, now counted as waived.
     const waiveAll: SubmitElectionsBody = {
       employerPK: 2,
@@ -143,6 +165,13 @@ describe('open enrollment', () => {
     expect(counts).toMatchObject({ submitted: 1, waived: 1, notStarted: counts.members - 1 });
     after = await mine();
     expect(after.choices.find((c) => c.planType === 'Dental')!.election?.waiveReason).toBe('Other');
+    // Every submission makes a statement; the member's is the latest.
+    const latest = await t.app.inject({
+      method: 'GET',
+      url: url('myStatement', { employerPK: 2 }),
+      headers: await t.auth(EMPLOYEE),
+    });
+    expect(await pdfText(latest.rawPayload)).toContain('Waived: Medicare');
   });
 
   it('refuses an election that is not one of the member’s choices, and one made outside the window', async () => {
@@ -194,6 +223,10 @@ describe('open enrollment', () => {
 
   it('keeps each side to its own calls', async () => {
     expect((await call('myEnrollment', HR, { query: { employerPK: 2 } })).status).toBe(403);
+    expect(
+      (await t.app.inject({ method: 'GET', url: url('myStatement', { employerPK: 2 }), headers: await t.auth(HR) }))
+        .statusCode,
+    ).toBe(403);
     expect((await call('enrollmentWindow', EMPLOYEE, { query: { employerPK: 2 } })).status).toBe(403);
     expect((await call('openEnrollmentWindow', EMPLOYEE, { body: windowBody })).status).toBe(403);
     expect((await call('enrollmentWindow', HR, { query: { employerPK: 3 } })).status).toBe(403);

@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, asc, count, eq, isNull, notInArray, sql } from 'drizzle-orm';
-import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { endpointUrl } from '../../src/contracts/endpoint';
 import { endpoints } from '../../src/contracts/endpoints';
 import { REQUEST_STATUS_GROUPS, REQUEST_STATUS_FILTER_MESSAGE, type RequestStatus } from '../../src/contracts/requests';
@@ -20,6 +19,7 @@ import { addDays, localToday, yearOf } from '../lib/calendar';
 import { PROCESSING_NOTES, processPendingRequests } from '../services/processing';
 import { escapeHtml } from '../lib/html';
 import { APPROVED_ON_SUBMISSION_NOTE, PROCESSING_ACTOR } from '../services/member-requests';
+import { pdfText } from '../test/pdf-text';
 import { createTestApp, type TestApp } from '../test/test-app';
 import { memberCountDrift } from '../test/member-counts';
 import { subscriberUpdateForm } from '../test/subscriber-form';
@@ -106,17 +106,6 @@ async function historyOf(requestPK: number) {
     .from(requestStatusHistory)
     .where(eq(requestStatusHistory.requestPK, requestPK))
     .orderBy(asc(requestStatusHistory.requestStatusHistoryPK));
-}
-
-async function pdfText(data: Buffer): Promise<string> {
-  const document = await getDocument({ data: new Uint8Array(data), verbosity: 0 }).promise;
-  const texts: string[] = [];
-  for (let page = 1; page <= document.numPages; page++) {
-    const content = await (await document.getPage(page)).getTextContent();
-    texts.push(content.items.map((item) => ('str' in item ? item.str : '')).join(' '));
-  }
-  await document.destroy();
-  return texts.join('\n');
 }
 
 // ---------------------------------------------------------------------------------------------------

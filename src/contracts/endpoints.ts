@@ -855,6 +855,18 @@ export const endpoints = {
     response: submitElectionsAnswer,
   }),
 
+  myStatement: defineEndpoint({
+    service: 'enrollment',
+    method: 'GET',
+    path: '/MyBenefits/Statement',
+    summary: "The member's latest open enrollment confirmation statement (PDF)",
+    area: 'myBenefits',
+    scope: employerScope('query'),
+    query: windowQuery,
+    audit: { action: 'read' },
+    responseType: 'pdf',
+  }),
+
   // ---- Open enrollment (HR's window) ----
   enrollmentWindow: defineEndpoint({
     service: 'enrollment',

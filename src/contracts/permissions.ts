@@ -113,6 +113,7 @@ export const MENU: readonly MenuEntry[] = [
 /** Protected routes and the area each needs; a route's sub-paths inherit its prefix's entry. */
 const ROUTE_AREAS: readonly { prefix: string; area: Area }[] = [
   { prefix: '/my-benefits', area: 'myBenefits' },
+  { prefix: '/my-enrollment', area: 'myBenefits' },
   { prefix: '/enroll-subscriber', area: 'members' },
   { prefix: '/upload-enrollments', area: 'members' },
   { prefix: '/update-subscriber', area: 'members' },

@@ -199,6 +199,11 @@ async function grantMemberRecord(db: Db, userId: string, employerPK: number, tod
     order by s.subscriber_pk
     limit 1
     on conflict do nothing`);
+  // The account carries the employee's own name.
+  await db.execute(sql`
+    update users set given_name = s.first_name, family_name = s.last_name
+    from user_grants g join subscribers s on s.subscriber_pk = g.subscriber_pk
+    where users.user_id = ${userId} and g.user_id = users.user_id and g.employer_pk = ${employerPK}`);
 }
 
 /** SEED_BROKER_GROUPS: generated client groups (no members) for the big broker, added up to `count`. */

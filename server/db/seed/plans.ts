@@ -118,7 +118,8 @@ const TIER_FACTOR: Record<string, number> = { EE: 1, ES: 2.1, EC: 1.85, FAM: 3 }
  * last year's were 6% lower, and the employer pays 80% of employee-only cover and 60% of the rest.
  */
 function seedRate(isMedical: boolean, index: number, tierCode: string, lastYear: boolean) {
-  const monthly = (isMedical ? 560 + 95 * index : 42 + 11 * index) * (TIER_FACTOR[tierCode] ?? 1) * (lastYear ? 0.94 : 1);
+  const monthly =
+    (isMedical ? 560 + 95 * index : 42 + 11 * index) * (TIER_FACTOR[tierCode] ?? 1) * (lastYear ? 0.94 : 1);
   const perPeriodCents = Math.round((monthly * 12 * 100) / need(PERIODS_PER_YEAR[2], 'periods'));
   const employerCents = Math.round(perPeriodCents * (tierCode === 'EE' ? 0.8 : 0.6));
   return { employeeShare: centsText(perPeriodCents - employerCents), employerShare: centsText(employerCents) };

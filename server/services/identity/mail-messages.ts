@@ -153,3 +153,18 @@ export function securityNoticeMail({ givenName, change }: { givenName: string; c
     ...render({ givenName, paragraphs: [notice.sentence, IF_NOT_YOU] }),
   };
 }
+
+/** After a member submits open enrollment elections: the fact, and the link to see them (no PHI). */
+export function electionsReceivedMail({ givenName, link }: { givenName: string; link: string }): MailContent {
+  return {
+    subject: 'Your open enrollment elections were received',
+    ...render({
+      givenName,
+      paragraphs: [
+        'We received your open enrollment elections. Your confirmation statement is ready.',
+        'You can change your elections until open enrollment closes.',
+      ],
+      action: { label: 'See your elections', link: checkedLink(link) },
+    }),
+  };
+}

@@ -16,6 +16,7 @@ import {
   coverageOptions,
   coverages,
   dependents,
+  electionStatements,
   elections,
   employers,
   lookupValues,
@@ -23,6 +24,7 @@ import {
   plans,
   subscribers,
 } from '../../db/schema';
+import { statementContent } from './statements';
 import { currentWindow, windowView } from './windows';
 
 const RELATIONSHIP_SPOUSE = ['Spouse', 'Domestic Partner'];
@@ -219,6 +221,7 @@ export async function submitElections(
   const windowPK = view.window.windowPK;
   const member = view.subscriberPK;
   const submittedAt = new Date();
+  const content = await statementContent(db, employerPK, view, rows, submittedAt);
   await db.transaction(async (tx) => {
     await tx.delete(elections).where(and(eq(elections.windowPK, windowPK), eq(elections.subscriberPK, member)));
     await tx.insert(elections).values(
@@ -233,6 +236,7 @@ export async function submitElections(
         submittedAt,
       })),
     );
+    await tx.insert(electionStatements).values({ windowPK, subscriberPK: member, content });
   });
   return { subscriberPK: member, submittedAt: submittedAt.toISOString() };
 }

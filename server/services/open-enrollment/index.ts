@@ -11,3 +11,4 @@ export {
 } from './plan-years';
 export { myEnrollment, submitElections } from './elections';
 export { enrollmentWindow, openEnrollmentWindow } from './windows';
+export { myStatementPdf } from './statements';

@@ -16,6 +16,7 @@ import { formatIsoDate } from '../../lib/calendar-date';
 import { formatUsd } from '../../lib/format-currency';
 import { usdOfText } from '../../lib/money-text';
 import { CoverageCard } from './coverage-card';
+import { EnrollmentBanner } from './enrollment-banner';
 
 /** My Benefits: the member's own coverage today, who it covers and what it costs them per paycheck. */
 export function MyBenefitsScreen() {
@@ -24,6 +25,9 @@ export function MyBenefitsScreen() {
   return (
     <>
       <PageHeading title="My Benefits" />
+      <Stack sx={{ maxWidth: 720, mb: 2 }}>
+        <EnrollmentBanner employerPK={employerPK} />
+      </Stack>
       {benefits.isPending && <Skeleton variant="rounded" height={320} aria-label="Loading your benefits" />}
       {benefits.isError && (
         <RetryAlert

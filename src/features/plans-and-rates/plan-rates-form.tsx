@@ -72,7 +72,7 @@ export function PlanRatesForm({ employerPK, plan, periodsPerYear, readOnly }: Pl
   return (
     <form onSubmit={(event) => void submit(event)} noValidate aria-label={`Rates of ${plan.planName}`}>
       {/* A data table may scroll sideways on a phone (WCAG 1.4.10); the page itself does not. */}
-      <TableContainer sx={{ mb: 1 }}>
+      <TableContainer sx={{ mb: 1 }} tabIndex={0} role="region" aria-label={`${plan.planName} rates by tier`}>
         <Table size="small" sx={{ minWidth: 640 }}>
           <TableHead>
             <TableRow>

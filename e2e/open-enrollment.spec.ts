@@ -1,0 +1,90 @@
+import type { Browser, Page } from '@playwright/test';
+import { DEMO_PASSWORD, expect, test } from './fixtures';
+import { LoginPage } from './pages/login-page';
+import { PlansAndRatesPage } from './pages/plans-and-rates-page';
+import { ShellPage } from './pages/shell-page';
+import { sidewaysScroll, waitUntilLoaded, wcagViolations } from './support/accessibility';
+import { latestMail } from './support/mail';
+
+const YEAR = new Date().getFullYear();
+
+/** A browser of the user's own, signed in; a phone's viewport when asked. */
+async function signedIn(browser: Browser, email: string, phone = false): Promise<Page> {
+  const context = await browser.newContext(phone ? { viewport: { width: 360, height: 740 } } : {});
+  const page = await context.newPage();
+  await page.goto('/');
+  const login = new LoginPage(page);
+  await login.waitUntilShown();
+  await login.signIn(email, DEMO_PASSWORD);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  return page;
+}
+
+test('HR opens enrollment, an employee compares plans on a phone and elects, and HR sees it counted', async ({
+  browser,
+}) => {
+  test.setTimeout(180_000);
+  // The group's administrator sets up next year by copying this one forward.
+  const admin = await signedIn(browser, 'admin@example.com');
+  const plans = new PlansAndRatesPage(admin);
+  await plans.open();
+  await plans.copyForward(YEAR);
+  await admin.context().close();
+
+  // 1. HR opens enrollment for group 2.
+  const hr = await signedIn(browser, 'hr@example.com');
+  await new ShellPage(hr).nav.getByRole('link', { name: 'Open Enrollment' }).click();
+  await expect(hr.getByRole('heading', { level: 1, name: 'Open Enrollment' })).toBeVisible();
+  await hr.getByRole('button', { name: 'Open enrollment' }).click();
+  const progress = hr.getByRole('table', { name: 'Members by status' });
+  await expect(progress.getByRole('row', { name: /^Submitted 0$/ })).toBeVisible();
+
+  // 2. The employee, on a phone, compares next year's plans with per-paycheck costs.
+  const employee = await signedIn(browser, 'employee@example.com', true);
+  await employee.getByRole('link', { name: 'See my benefits' }).click();
+  await employee.getByRole('link', { name: 'Enroll now' }).click();
+  await expect(employee.getByRole('heading', { level: 1, name: 'Enroll for Next Year' })).toBeVisible();
+  await waitUntilLoaded(employee);
+  const medical = employee.getByRole('region', { name: 'Medical', exact: true });
+  const compare = medical.getByRole('table', { name: /^Medical plans for / });
+  await expect(compare.getByRole('row')).toHaveCount(4);
+  await expect(compare.getByRole('row').nth(1)).toContainText(/\$\d[\d,]*\.\d{2}/);
+  await expect(compare).toContainText('Same as today');
+  expect(await wcagViolations(employee), 'axe on the enrollment screen at 360 px').toEqual([]);
+  expect(await sidewaysScroll(employee)).toBe(0);
+
+  // 3. They choose another plan for the whole family and waive dental, giving the reason.
+  await medical.getByRole('radio', { name: 'Choose a plan' }).check();
+  await medical.getByRole('radio', { name: 'Choose HDHP 3000 HSA' }).check();
+  await medical.getByLabel('Who is covered').click();
+  await employee.getByRole('option', { name: 'Family' }).click();
+  const dental = employee.getByRole('region', { name: 'Dental', exact: true });
+  await dental.getByRole('radio', { name: 'Waive dental coverage' }).check();
+  await employee.getByRole('button', { name: 'Submit my elections' }).click();
+  await expect(dental.getByText('Choose why you waive this coverage.')).toBeVisible();
+  await dental.getByLabel('Why do you waive it?').click();
+  await employee.getByRole('option', { name: "Covered by a spouse's plan" }).click();
+  await employee.getByRole('button', { name: 'Submit my elections' }).click();
+  await expect(employee.getByText('Your elections were submitted')).toBeVisible();
+  await expect(employee.getByText(/Your elections are in\. You can change them until/)).toBeVisible();
+  await expect(medical.getByRole('radio', { name: 'Choose HDHP 3000 HSA' })).toBeChecked();
+
+  // 4. The confirmation: a mail over SMTP with one link and no member data, and the statement PDF.
+  const mail = await latestMail('employee@example.com', /open enrollment elections were received/);
+  expect(mail.links).toHaveLength(1);
+  expect(new URL(mail.links[0]!).pathname).toBe('/my-enrollment');
+  expect(mail.text).not.toContain('HDHP');
+  const [statement, answer] = await Promise.all([
+    employee.waitForEvent('popup'),
+    employee.waitForResponse((r) => new URL(r.url()).pathname.endsWith('/MyBenefits/Statement')),
+    employee.getByRole('button', { name: 'Confirmation (PDF)' }).click(),
+  ]);
+  expect(answer.status()).toBe(200);
+  expect(answer.headers()['content-type']).toContain('application/pdf');
+  await statement.close();
+
+  // HR's counts follow.
+  await hr.reload();
+  await expect(progress.getByRole('row', { name: /^Submitted 1$/ })).toBeVisible();
+  await expect(progress.getByRole('row', { name: /^Of them, waived every coverage 0$/ })).toBeVisible();
+});

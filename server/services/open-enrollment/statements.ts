@@ -1,0 +1,145 @@
+// Confirmation statements: each submission's elections with plan names, tiers and costs, kept as they
+// stood, and drawn as a PDF on request.
+import { and, desc, eq, inArray } from 'drizzle-orm';
+import type { ElectionType, MyEnrollment } from '../../../src/contracts/open-enrollment';
+import { centsText, toCents } from '../../../src/contracts/plan-years';
+import { usDate } from '../../lib/calendar';
+import { pdfFile } from '../../lib/file-answer';
+import { forbidden, notFound } from '../../lib/problem';
+import { usd } from '../../lib/money';
+import type { Db } from '../../db/client';
+import { coverageOptions, electionStatements, employers, planRates, plans, subscribers } from '../../db/schema';
+import { drawFields, drawHeading, drawTable, renderGroupDocument } from '../../pdf/pdf-document';
+
+type StatementLine = {
+  planType: ElectionType;
+  action: 'keep' | 'change' | 'waive';
+  planName: string | null;
+  tierName: string | null;
+  perPaycheck: string | null;
+  waiveReason: string | null;
+};
+
+export type StatementContent = {
+  memberName: string;
+  planYearBegin: string;
+  windowEndsOn: string;
+  submittedAt: string;
+  periodsPerYear: number;
+  lines: StatementLine[];
+  totalPerPaycheck: string;
+  totalPerYear: string;
+};
+
+type ElectionRow = {
+  planType: ElectionType;
+  action: 'keep' | 'change' | 'waive';
+  planPK: number | null;
+  coverageOptionPK: number | null;
+  waiveReason: string | null;
+};
+
+/** The statement of a submission: the elected plans and tiers priced at their rates for the new year. */
+export async function statementContent(
+  db: Db,
+  employerPK: number,
+  view: MyEnrollment,
+  rows: ElectionRow[],
+  submittedAt: Date,
+): Promise<StatementContent> {
+  const [member] = await db
+    .select({ firstName: subscribers.firstName, lastName: subscribers.lastName })
+    .from(subscribers)
+    .where(and(eq(subscribers.subscriberPK, view.subscriberPK), eq(subscribers.employerPK, employerPK)));
+  const planPKs = rows.flatMap((r) => (r.planPK === null ? [] : [r.planPK]));
+  const named = planPKs.length
+    ? await db
+        .select({ planPK: plans.planPK, planName: plans.planName })
+        .from(plans)
+        .where(inArray(plans.planPK, planPKs))
+    : [];
+  const tierPKs = rows.flatMap((r) => (r.coverageOptionPK === null ? [] : [r.coverageOptionPK]));
+  const tiers = tierPKs.length
+    ? await db
+        .select({ pk: coverageOptions.coverageOptionPK, name: coverageOptions.name })
+        .from(coverageOptions)
+        .where(inArray(coverageOptions.coverageOptionPK, tierPKs))
+    : [];
+  const rates = planPKs.length ? await db.select().from(planRates).where(inArray(planRates.planPK, planPKs)) : [];
+  const lines: StatementLine[] = rows.map((r) => {
+    const rate = rates.find((x) => x.planPK === r.planPK && x.coverageOptionPK === r.coverageOptionPK);
+    return {
+      planType: r.planType,
+      action: r.action,
+      planName: named.find((p) => p.planPK === r.planPK)?.planName ?? null,
+      tierName: tiers.find((t) => t.pk === r.coverageOptionPK)?.name ?? null,
+      perPaycheck: r.action === 'waive' ? null : (rate?.employeeShare ?? null),
+      waiveReason: r.waiveReason,
+    };
+  });
+  const cents = lines.reduce((sum, l) => sum + (l.perPaycheck ? toCents(l.perPaycheck) : 0), 0);
+  return {
+    memberName: member ? `${member.firstName} ${member.lastName}` : '',
+    planYearBegin: view.window?.planYearBegin ?? '',
+    windowEndsOn: view.window?.endsOn ?? '',
+    submittedAt: submittedAt.toISOString(),
+    periodsPerYear: view.periodsPerYear,
+    lines,
+    totalPerPaycheck: centsText(cents),
+    totalPerYear: centsText(cents * view.periodsPerYear),
+  };
+}
+
+const ACTION_TEXT = { keep: 'Kept', change: 'Chosen', waive: 'Waived' } as const;
+const money = (amount: string | null) => (amount === null ? '' : usd(toCents(amount) / 100));
+
+/** The member's latest confirmation statement, as a PDF. */
+export async function myStatementPdf(db: Db, employerPK: number, subscriberPK: number | null) {
+  if (subscriberPK === null) throw forbidden('Only a member of the group has statements.');
+  const [row] = await db
+    .select({ content: electionStatements.content, createdAt: electionStatements.createdAt })
+    .from(electionStatements)
+    .innerJoin(subscribers, eq(subscribers.subscriberPK, electionStatements.subscriberPK))
+    .where(and(eq(electionStatements.subscriberPK, subscriberPK), eq(subscribers.employerPK, employerPK)))
+    .orderBy(desc(electionStatements.statementPK))
+    .limit(1);
+  if (!row) throw notFound('You have not submitted elections yet.');
+  const [group] = await db
+    .select({ name: employers.employerName, id: employers.employerID })
+    .from(employers)
+    .where(eq(employers.employerPK, employerPK));
+  const c = row.content as unknown as StatementContent;
+  const pdf = await renderGroupDocument(
+    {
+      groupName: group?.name ?? '',
+      groupID: group?.id,
+      title: 'Open Enrollment Confirmation',
+      subtitle: `Plan year starting ${usDate(c.planYearBegin)}`,
+    },
+    (doc) => {
+      drawFields(doc, [
+        ['Member', c.memberName],
+        ['Submitted', new Date(c.submittedAt).toUTCString()],
+        ['Changes accepted until', usDate(c.windowEndsOn)],
+      ]);
+      drawHeading(doc, 'Your elections');
+      drawTable(
+        doc,
+        ['Coverage', 'Election', 'Plan', 'Who is covered', 'Per paycheck'],
+        c.lines.map((l) => [
+          l.planType,
+          l.action === 'waive' ? `Waived: ${l.waiveReason ?? ''}` : ACTION_TEXT[l.action],
+          l.planName ?? '',
+          l.tierName ?? '',
+          money(l.perPaycheck),
+        ]),
+      );
+      drawHeading(doc, 'Your cost');
+      drawFields(doc, [
+        ['Per paycheck', money(c.totalPerPaycheck)],
+        [`Per year (${c.periodsPerYear} paychecks)`, money(c.totalPerYear)],
+      ]);
+    },
+  );
+  return { ...pdfFile('open-enrollment-confirmation.pdf', pdf), disposition: 'inline' as const };
+}

@@ -1,0 +1,13 @@
+import { endpoints } from '../contracts/endpoints';
+import { endpointQueryOptions } from '../lib/endpoint-query';
+
+const ROOT = 'open-enrollment';
+
+/** Keys are ['open-enrollment', verb, input]: HR's window and the member's own elections. */
+export const openEnrollmentQueries = {
+  all: () => [ROOT] as const,
+  window: (employerPK: number) =>
+    endpointQueryOptions(ROOT, 'window', endpoints.enrollmentWindow, { query: { employerPK } }, { notify: false }),
+  mine: (employerPK: number) =>
+    endpointQueryOptions(ROOT, 'mine', endpoints.myEnrollment, { query: { employerPK } }, { notify: false }),
+};

@@ -1,0 +1,63 @@
+import Radio from '@mui/material/Radio';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import type { CoverageChoice } from '../../contracts/open-enrollment';
+import { usdOfText } from '../../lib/money-text';
+
+const difference = (amount: string | null) => {
+  if (amount === null) return '—';
+  if (amount === '0.00') return 'Same as today';
+  return amount.startsWith('-') ? `${usdOfText(amount.slice(1))} less` : `${usdOfText(amount)} more`;
+};
+
+type PlanComparisonProps = {
+  choice: CoverageChoice;
+  selected: number | null;
+  onSelect?: (planPK: number) => void;
+};
+
+/** Next year's plans side by side, priced per paycheck and per year for the member's tier. */
+export function PlanComparison({ choice, selected, onSelect }: PlanComparisonProps) {
+  const label = `${choice.planType} plans for ${choice.tier.tierName}`;
+  return (
+    // Focusable, so a keyboard can scroll it sideways on a narrow phone.
+    <TableContainer tabIndex={0} role="region" aria-label={`${label}, scrollable`}>
+      <Table size="small" aria-label={label}>
+        <TableHead>
+          <TableRow>
+            {onSelect && <TableCell padding="checkbox" />}
+            <TableCell>Plan</TableCell>
+            <TableCell align="right">Per paycheck</TableCell>
+            <TableCell align="right">Per year</TableCell>
+            <TableCell align="right">Per year vs today</TableCell>
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {choice.options.map((option) => (
+            <TableRow key={option.planPK} selected={selected === option.planPK}>
+              {onSelect && (
+                <TableCell padding="checkbox">
+                  <Radio
+                    checked={selected === option.planPK}
+                    onChange={() => onSelect(option.planPK)}
+                    slotProps={{ input: { 'aria-label': `Choose ${option.planName}` } }}
+                  />
+                </TableCell>
+              )}
+              <TableCell component="th" scope="row">
+                {option.planName}
+              </TableCell>
+              <TableCell align="right">{usdOfText(option.employeeShare)}</TableCell>
+              <TableCell align="right">{usdOfText(option.perYear)}</TableCell>
+              <TableCell align="right">{difference(option.differencePerYear)}</TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </TableContainer>
+  );
+}

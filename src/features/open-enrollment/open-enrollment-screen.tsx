@@ -1,0 +1,37 @@
+import Skeleton from '@mui/material/Skeleton';
+import Stack from '@mui/material/Stack';
+import { useQuery } from '@tanstack/react-query';
+import { openEnrollmentQueries } from '../../api/open-enrollment-queries';
+import { PageHeading } from '../../components/ui/page-heading';
+import { RetryAlert } from '../../components/ui/retry-alert';
+import { useEmployerPK } from '../../hooks/use-session';
+import { OpenWindowForm } from './open-window-form';
+import { WindowProgressPanel } from './window-progress-panel';
+
+/** Open Enrollment (HR, Broker, GroupAdmin): open the group's window, then follow its progress. */
+export function OpenEnrollmentScreen() {
+  const employerPK = useEmployerPK();
+  const progress = useQuery(openEnrollmentQueries.window(employerPK));
+  const data = progress.data;
+  return (
+    <>
+      <PageHeading title="Open Enrollment" />
+      <Stack spacing={3}>
+        {progress.isPending && <Skeleton variant="rounded" height={240} aria-label="Loading open enrollment" />}
+        {progress.isError && (
+          <RetryAlert
+            title="Open enrollment could not be loaded"
+            error={progress.error}
+            onRetry={() => void progress.refetch()}
+          />
+        )}
+        {data &&
+          (data.window ? (
+            <WindowProgressPanel progress={{ ...data, window: data.window }} />
+          ) : (
+            <OpenWindowForm employerPK={employerPK} />
+          ))}
+      </Stack>
+    </>
+  );
+}

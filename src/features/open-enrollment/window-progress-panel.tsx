@@ -1,0 +1,56 @@
+import Alert from '@mui/material/Alert';
+import Paper from '@mui/material/Paper';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import type { WindowProgress } from '../../contracts/open-enrollment';
+import { formatIsoDate } from '../../lib/calendar-date';
+
+const number = new Intl.NumberFormat('en-US');
+
+/** The open window's dates and where the group's members stand in it. */
+export function WindowProgressPanel({
+  progress,
+}: {
+  progress: WindowProgress & { window: NonNullable<WindowProgress['window']> };
+}) {
+  const { window, counts, mustChoosePlans } = progress;
+  const rows: [string, number][] = [
+    ['Submitted', counts.submitted],
+    ['Of them, waived every coverage', counts.waived],
+    [
+      window.unstartedChoice === 'rollover' ? 'Not started (will roll over)' : 'Not started (will be waived)',
+      counts.notStarted,
+    ],
+    ['Members', counts.members],
+  ];
+  return (
+    <Paper component="section" aria-labelledby="window-progress-title" variant="outlined" sx={{ p: 2, maxWidth: 640 }}>
+      <Typography id="window-progress-title" variant="h6" component="h2">
+        {window.open ? 'Open now' : 'Scheduled'}: {formatIsoDate(window.startsOn)} to {formatIsoDate(window.endsOn)}
+      </Typography>
+      <Typography variant="body2" sx={{ color: 'text.secondary', mb: 2 }}>
+        Elections for the plan year starting {formatIsoDate(window.planYearBegin)}
+      </Typography>
+      <Table size="small" aria-label="Members by status">
+        <TableBody>
+          {rows.map(([label, value]) => (
+            <TableRow key={label}>
+              <TableCell component="th" scope="row">
+                {label}
+              </TableCell>
+              <TableCell align="right">{number.format(value)}</TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+      {mustChoosePlans.length > 0 && (
+        <Alert severity="warning" sx={{ mt: 2 }}>
+          No successor next year, so their members must choose: {mustChoosePlans.join(', ')}.
+        </Alert>
+      )}
+    </Paper>
+  );
+}
