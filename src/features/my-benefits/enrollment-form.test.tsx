@@ -89,7 +89,7 @@ describe('EnrollmentForm', () => {
     expect(hdhp).toHaveTextContent('$1,563.90 less');
     expect(within(table).getByRole('row', { name: /Choice PPO 500/ })).toHaveTextContent('Same as today');
     // Nothing to keep in dental: the member chooses.
-    const dentalCard = screen.getByRole('region', { name: 'Dental', exact: true });
+    const dentalCard = screen.getByRole('region', { name: 'Dental' });
     expect(within(dentalCard).queryByRole('radio', { name: /^Keep my plan/ })).not.toBeInTheDocument();
     expect(within(dentalCard).getByRole('radio', { name: 'Choose a plan' })).toBeChecked();
   });
@@ -98,7 +98,7 @@ describe('EnrollmentForm', () => {
     const user = userEvent.setup();
     const bodies = stubApi();
     renderSignedIn(<EnrollmentForm employerPK={2} enrollment={enrollment} />);
-    const medicalCard = await screen.findByRole('region', { name: 'Medical', exact: true });
+    const medicalCard = await screen.findByRole('region', { name: 'Medical' });
     await user.click(within(medicalCard).getByRole('radio', { name: 'Waive medical coverage' }));
     await user.click(screen.getByRole('button', { name: 'Submit my elections' }));
     expect(await within(medicalCard).findByText(OPEN_ENROLLMENT_MESSAGES.waiveReason)).toBeInTheDocument();
@@ -110,7 +110,7 @@ describe('EnrollmentForm', () => {
     const user = userEvent.setup();
     const bodies = stubApi();
     renderSignedIn(<EnrollmentForm employerPK={2} enrollment={enrollment} />);
-    const dentalCard = await screen.findByRole('region', { name: 'Dental', exact: true });
+    const dentalCard = await screen.findByRole('region', { name: 'Dental' });
     await user.click(within(dentalCard).getByRole('radio', { name: 'Choose Dental Basic' }));
     await user.click(screen.getByRole('button', { name: 'Submit my elections' }));
     await waitFor(() => expect(bodies).toHaveLength(1));
