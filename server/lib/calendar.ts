@@ -29,6 +29,14 @@ export function addDays(value: string, days: number): string {
   return toIso(addDaysToDate(parseISO(value), days));
 }
 
+/**
+ * The start of the day after `value`, as the exclusive end of a range of whole days; null for the
+ * last calendar day (9999-12-31), which has no day after it: a range up to it has no end.
+ */
+export function startOfDayAfter(value: string): Date | null {
+  return value >= '9999-12-31' ? null : parseIsoDate(addDays(value, 1));
+}
+
 /** Adds calendar months; the day is clamped to the target month's length (Jan 31 + 1 → Feb 28/29). */
 export function addMonths(value: string, months: number): string {
   return toIso(addMonthsToDate(parseISO(value), months));

@@ -23,6 +23,7 @@ import {
   changeUserRoles,
   confirmTotpSetup,
   deactivateUser,
+  inviteEmployees,
   inviteUser,
   listPasskeys,
   myAccount,
@@ -204,6 +205,8 @@ export const handlers: Handlers = {
   },
   myStatement: ({ db, user, employerPK }) => myStatementPdf(db, employerPK, ownSubscriberOf(user.access, employerPK)),
   enrollmentWindow: ({ db, employerPK }) => enrollmentWindow(db, employerPK),
+  inviteEmployees: ({ db, user, employerPK, body, request }) =>
+    inviteEmployees(db, adminOf(user, employerPK, request), body.subscriberPK),
   openEnrollmentWindow: ({ db, user, employerPK, body }) => openEnrollmentWindow(db, employerPK, user.sub, body),
   planYearList: ({ db, employerPK }) => planYearList(db, employerPK),
   planYearPlans: ({ db, employerPK, query }) => planYearPlans(db, employerPK, query.beginDate),

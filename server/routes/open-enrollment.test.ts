@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, isNull, ne } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { endpointUrl } from '../../src/contracts/endpoint';
 import { endpoints } from '../../src/contracts/endpoints';
@@ -9,7 +9,8 @@ import {
   type WindowProgress,
 } from '../../src/contracts/open-enrollment';
 import { addDays, localToday, yearOf } from '../lib/calendar';
-import { userGrants } from '../db/schema';
+import { subscribers, userGrants, users } from '../db/schema';
+import { EMPLOYEE_INVITE_BATCH } from '../services/identity';
 import { submitElections } from '../services/open-enrollment';
 import { startTestInbox, type TestInbox } from '../test/mail-inbox';
 import { pdfText } from '../test/pdf-text';
@@ -221,7 +222,43 @@ describe('open enrollment', () => {
     );
   });
 
+  it('invites employees with an e-mail and no account, one or a batch at a time, as Members of their own record', async () => {
+    const [someone] = await t.db
+      .select({ pk: subscribers.subscriberPK, email: subscribers.email })
+      .from(subscribers)
+      .where(and(eq(subscribers.employerPK, 2), isNull(subscribers.termDate), ne(subscribers.subscriberPK, ownPK)))
+      .orderBy(subscribers.subscriberPK)
+      .limit(1);
+    const one = await call('inviteEmployees', HR, { body: { employerPK: 2, subscriberPK: someone!.pk } });
+    expect(one.status).toBe(200);
+    expect(one.body).toMatchObject({ invited: 1, subscriberPKs: [someone!.pk], remaining: 0 });
+    const mail = await inbox.waitForMail(someone!.email.toLowerCase(), { subject: /invited/ });
+    expect(mail.links).toHaveLength(1);
+    const [account] = await t.db.select().from(users).where(eq(users.email, someone!.email.toLowerCase()));
+    expect(account?.status).toBe('invited');
+    const grants = await t.db.select().from(userGrants).where(eq(userGrants.userId, account!.userId));
+    expect(grants).toEqual([expect.objectContaining({ employerPK: 2, role: 'Member', subscriberPK: someone!.pk })]);
+    // Once invited, not again.
+    const again = await call('inviteEmployees', HR, { body: { employerPK: 2, subscriberPK: someone!.pk } });
+    expect(again.body).toMatchObject({ invited: 0, remaining: 0 });
+
+    const batch = await call('inviteEmployees', HR, { body: { employerPK: 2 } });
+    expect(batch.status).toBe(200);
+    const first = batch.body as { invited: number; remaining: number };
+    expect(first.invited).toBe(EMPLOYEE_INVITE_BATCH);
+    const next = (await call('inviteEmployees', HR, { body: { employerPK: 2 } })).body as {
+      invited: number;
+      remaining: number;
+    };
+    expect(next.invited).toBe(Math.min(EMPLOYEE_INVITE_BATCH, first.remaining));
+    expect(next.remaining).toBe(first.remaining - next.invited);
+    // The employee's own account is not invited twice.
+    const members = await t.db.select().from(userGrants).where(eq(userGrants.subscriberPK, ownPK));
+    expect(members).toHaveLength(1);
+  });
+
   it('keeps each side to its own calls', async () => {
+    expect((await call('inviteEmployees', EMPLOYEE, { body: { employerPK: 2 } })).status).toBe(403);
     expect((await call('myEnrollment', HR, { query: { employerPK: 2 } })).status).toBe(403);
     expect(
       (await t.app.inject({ method: 'GET', url: url('myStatement', { employerPK: 2 }), headers: await t.auth(HR) }))

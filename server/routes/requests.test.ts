@@ -381,6 +381,9 @@ describe('Request/List', () => {
     expect(oneDay.list.map((r) => r.pk)).toEqual([family[2]]);
     const from = await listed({ lastName: 'marlowe', dateFrom: '2021-03-11', dateTo: '' });
     expect(from.list.map((r) => r.pk).sort()).toEqual([family[1], family[2]].sort());
+    // The last calendar day has no day after it: up to it means no end at all, not a failure.
+    const toTheEnd = await listed({ lastName: 'marlowe', dateFrom: '2021-03-11', dateTo: '9999-12-31' });
+    expect(toTheEnd.list.map((r) => r.pk).sort()).toEqual([family[1], family[2]].sort());
     expect((await list('hr@example.com', { dateFrom: '03/10/2021' })).statusCode).toBe(400);
   });
 

@@ -91,6 +91,8 @@ import {
 } from './imports';
 import { myBenefits, myBenefitsQuery } from './my-benefits';
 import {
+  inviteEmployeesAnswer,
+  inviteEmployeesBody,
   myEnrollment,
   openWindowBody,
   submitElectionsAnswer,
@@ -889,6 +891,20 @@ export const endpoints = {
     body: openWindowBody,
     responseType: 'json',
     response: windowProgress.shape.window.unwrap(),
+  }),
+
+  inviteEmployees: defineEndpoint({
+    service: 'enrollment',
+    method: 'POST',
+    path: '/OpenEnrollment/InviteEmployees',
+    summary: 'Invites the next employees with an e-mail and no account (or the one named) as Members',
+    area: 'openEnrollment',
+    scope: employerScope('body'),
+    body: inviteEmployeesBody,
+    // Each invitation is its own transaction with its mail; the audit row is written with the answer.
+    audit: { action: 'change', records: { 'answer.subscriberPKs[]': 'subscriber' }, oneTransaction: false },
+    responseType: 'json',
+    response: inviteEmployeesAnswer,
   }),
 
   // ---- Plans and rates (plan years, copied forward) ----

@@ -147,3 +147,15 @@ export const submitElectionsBody = z.object({
 export type SubmitElectionsBody = z.infer<typeof submitElectionsBody>;
 
 export const submitElectionsAnswer = z.object({ subscriberPK: z.number().int(), submittedAt: z.string() });
+
+/** HR invites the group's employees who have an e-mail and no account: the next batch, or one of them. */
+export const inviteEmployeesBody = z.object({ employerPK: id, subscriberPK: id.optional() });
+export const inviteEmployeesAnswer = z.object({
+  invited: z.number().int(),
+  /** The employees invited by this call (named so the call is audited against them). */
+  subscriberPKs: z.array(z.number().int()),
+  /** Employees still without an account, counted up to a cap (`remainingCapped`: more than that). */
+  remaining: z.number().int(),
+  remainingCapped: z.boolean(),
+});
+export type InviteEmployeesAnswer = z.infer<typeof inviteEmployeesAnswer>;

@@ -10,7 +10,7 @@ import { auditedNamesOf, currentEndpointName } from '../../../src/contracts/endp
 import type { Db } from '../../db/client';
 import { listTotal } from '../../lib/list-total';
 import { auditEvents, claims, dependents, requests, subscribers } from '../../db/schema';
-import { addDays, parseIsoDate } from '../../lib/calendar';
+import { parseIsoDate, startOfDayAfter } from '../../lib/calendar';
 import { contains } from '../../lib/like-pattern';
 
 type Filters = z.output<typeof accessReportFilters>;
@@ -69,11 +69,12 @@ async function whereOf(db: Db, employerPK: number, f: Filters): Promise<SQL | nu
     if (records.length === 0) return null;
     touched = recordsOverlap(records);
   }
+  const toEnd = f.to ? startOfDayAfter(f.to) : null;
   return and(
     eq(auditEvents.employerPK, employerPK),
     isNotNull(auditEvents.endpoint),
     f.from ? gte(auditEvents.at, parseIsoDate(f.from)) : undefined,
-    f.to ? lt(auditEvents.at, parseIsoDate(addDays(f.to, 1))) : undefined,
+    toEnd ? lt(auditEvents.at, toEnd) : undefined,
     f.user ? ilike(auditEvents.actorEmail, contains(f.user)) : undefined,
     f.endpoint ? inArray(auditEvents.endpoint, auditedNamesOf(f.endpoint)) : undefined,
     f.outcome === 'allowed' ? lt(auditEvents.status, 400) : undefined,

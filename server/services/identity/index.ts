@@ -28,6 +28,7 @@ export { newTotpSecret, totpQrSvg, totpUri, checkTotp } from './totp';
 export { passwordProblems } from './password-policy';
 export { electionsReceivedMail, passwordResetMail, securityNoticeMail } from './mail-messages';
 export { sendElectionsReceived } from './member-mail';
+export { EMPLOYEE_INVITE_BATCH, inviteEmployees } from './employee-invitations';
 export type { SecurityChange } from './mail-messages';
 export { enrolTotp, factorUser, useRecoveryCode, useTotpCode } from './second-factor';
 export type { FactorUser } from './second-factor';

@@ -51,8 +51,9 @@ const rolesInGroup = (employerPK: number) =>
     Role[]
   >`coalesce((select array_agg(g.role order by g.role) from ${userGrants} g where g.user_id = users.user_id and g.employer_pk = ${employerPK}), '{}')`;
 const pendingInvitationUntil = sql<Date | null>`(select max(l.expires_at) from ${userLinks} l where l.user_id = users.user_id and l.kind = 'invitation' and l.used_at is null and l.expires_at > now())`;
+// The group's staff: a user whose only role there is Member (an employee's own account) is not one.
 const inGroup = (employerPK: number) =>
-  sql`exists (select 1 from ${userGrants} g where g.user_id = users.user_id and g.employer_pk = ${employerPK})`;
+  sql`exists (select 1 from ${userGrants} g where g.user_id = users.user_id and g.employer_pk = ${employerPK} and g.role <> 'Member')`;
 
 type UserRow = {
   userId: string;
@@ -213,7 +214,11 @@ async function setRoles(db: Db, userId: string, employerPK: number, roles: reado
   if (roles.length > 0) await db.insert(userGrants).values(roles.map((role) => ({ userId, employerPK, role })));
 }
 
-async function sendInvitation(db: Db, admin: UserAdmin, user: { userId: string; email: string; givenName: string }) {
+export async function sendInvitation(
+  db: Db,
+  admin: UserAdmin,
+  user: { userId: string; email: string; givenName: string },
+) {
   if (admin.mail.externalSignIn) {
     const message = invitationMail({
       givenName: user.givenName,

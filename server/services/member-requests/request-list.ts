@@ -10,7 +10,7 @@ import {
 } from '../../../src/contracts/requests';
 import type { Db } from '../../db/client';
 import { requests } from '../../db/schema';
-import { addDays, parseIsoDate } from '../../lib/calendar';
+import { parseIsoDate, startOfDayAfter } from '../../lib/calendar';
 import { listTotal } from '../../lib/list-total';
 import { contains } from '../../lib/like-pattern';
 
@@ -36,6 +36,12 @@ function statusFilters(q: Pick<ListQuery, 'RequestStatus' | 'RequestStatusList'>
   return lists.map((list) => inArray(requests.status, list));
 }
 
+/** Before the day after `day` (none for no day, or for the last calendar day). */
+const endBefore = (column: typeof requests.createdAt, day: string | undefined) => {
+  const end = day ? startOfDayAfter(day) : null;
+  return end ? lt(column, end) : undefined;
+};
+
 /**
  * dateFrom and dateTo are calendar days, both included, in the server's zone (the zone "today" is
  * counted in everywhere else): from the start of dateFrom to the start of the day after dateTo.
@@ -43,7 +49,7 @@ function statusFilters(q: Pick<ListQuery, 'RequestStatus' | 'RequestStatusList'>
 function dateFilter(q: Pick<ListQuery, 'dateFrom' | 'dateTo'>) {
   return [
     q.dateFrom ? gte(requests.createdAt, parseIsoDate(q.dateFrom)) : undefined,
-    q.dateTo ? lt(requests.createdAt, parseIsoDate(addDays(q.dateTo, 1))) : undefined,
+    endBefore(requests.createdAt, q.dateTo),
   ];
 }
 

@@ -5,6 +5,7 @@ import { openEnrollmentQueries } from '../../api/open-enrollment-queries';
 import { PageHeading } from '../../components/ui/page-heading';
 import { RetryAlert } from '../../components/ui/retry-alert';
 import { useEmployerPK } from '../../hooks/use-session';
+import { InviteEmployeesPanel } from './invite-employees-panel';
 import { OpenWindowForm } from './open-window-form';
 import { WindowProgressPanel } from './window-progress-panel';
 
@@ -31,6 +32,7 @@ export function OpenEnrollmentScreen() {
           ) : (
             <OpenWindowForm employerPK={employerPK} />
           ))}
+        <InviteEmployeesPanel employerPK={employerPK} />
       </Stack>
     </>
   );
