@@ -42,7 +42,7 @@ const DOMAIN_IMPORTS = {
   maintenance: [],
   'member-requests': [],
   members: ['claims'],
-  'open-enrollment': [],
+  'open-enrollment': ['identity'],
   processing: ['carrier-feed', 'enrollment', 'member-requests'],
   reference: [],
   reports: [],

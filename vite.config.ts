@@ -86,12 +86,15 @@ export default defineConfig({
               test: /node_modules[\\/](@mui[\\/](system|utils|styled-engine|material[\\/](styles|utils|internal|transitions|ButtonBase|Paper|Modal|Backdrop|Fade|Grow|Portal|Unstable_TrapFocus|SvgIcon|Typography|useMediaQuery|className|colors|zero-styled|DefaultPropsProvider))|@emotion|react-transition-group|dom-helpers)[\\/]/,
               priority: 6,
             },
-            // Components only the upload screen uses (its mapping panel and preview filters) stay with it.
+            // Components only one screen uses stay with it: the upload screen's mapping panel and preview
+            // filters, the plan years' tabs.
             {
               name: 'mui',
               test: (id) =>
                 /node_modules[\\/]@mui[\\/]material[\\/]/.test(id) &&
-                !/[\\/](Accordion|AccordionSummary|AccordionDetails|ToggleButton|ToggleButtonGroup)[\\/]/.test(id),
+                !/[\\/](Accordion|AccordionSummary|AccordionDetails|ToggleButton|ToggleButtonGroup|Tabs|Tab|TabScrollButton)[\\/]/.test(
+                  id,
+                ),
               priority: 5,
             },
             // What the member lists and every form are built on.

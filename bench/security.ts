@@ -213,6 +213,8 @@ const SAMPLES: { readonly [N in EndpointName]: (r: Records) => Sample } = {
   myStatement: (r) => ({ query: { employerPK: r.employerPK } }),
   submitElections: (r) => ({ body: { employerPK: r.employerPK } }),
   enrollmentWindow: (r) => ({ query: { employerPK: r.employerPK } }),
+  // Sends nothing: the seed opens no window (409).
+  remindMembers: (r) => ({ body: { employerPK: r.employerPK } }),
   inviteEmployees: (r) => ({ body: { employerPK: r.employerPK, subscriberPK: 0 } }),
   openEnrollmentWindow: (r) => ({ body: { employerPK: r.employerPK } }),
   planYearList: (r) => ({ query: { employerPK: r.employerPK } }),

@@ -38,6 +38,11 @@ test('HR opens enrollment, an employee compares plans on a phone and elects, and
   await hr.getByRole('button', { name: 'Open enrollment' }).click();
   const progress = hr.getByRole('table', { name: 'Members by status' });
   await expect(progress.getByRole('row', { name: /^Submitted 0$/ })).toBeVisible();
+  // Employees get accounts: the first batch of invitations.
+  await hr.getByRole('button', { name: 'Invite employees' }).click();
+  await expect(hr.getByRole('status').filter({ hasText: 'Invited' })).toHaveText(
+    /^Invited 100 employees\. \d+ more have an e-mail and no account yet\.$/,
+  );
 
   // 2. The employee, on a phone, compares next year's plans with per-paycheck costs.
   const employee = await signedIn(browser, 'employee@example.com', true);
@@ -87,4 +92,13 @@ test('HR opens enrollment, an employee compares plans on a phone and elects, and
   await hr.reload();
   await expect(progress.getByRole('row', { name: /^Submitted 1$/ })).toBeVisible();
   await expect(progress.getByRole('row', { name: /^Of them, waived every coverage 0$/ })).toBeVisible();
+  // The invited who have not submitted are reminded, once today.
+  await hr.getByRole('button', { name: 'Remind those not done' }).click();
+  await expect(hr.getByRole('status').filter({ hasText: 'Reminded' })).toHaveText(
+    'Reminded 100 members. Everyone not done has been reminded today.',
+  );
+  await hr.getByRole('button', { name: 'Remind those not done' }).click();
+  await expect(hr.getByRole('status').filter({ hasText: 'Reminded' })).toHaveText(
+    'Reminded 0 members. Everyone not done has been reminded today.',
+  );
 });

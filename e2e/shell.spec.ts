@@ -19,8 +19,8 @@ const MEMBER_SCREENS = [
 ];
 
 const EXPECTED_MENUS: Record<string, string[]> = {
-  'hr@example.com': [HOME, ...MEMBER_SCREENS, 'ID Card', 'Census Report', PRIVACY],
-  'broker@example.com': [HOME, ...MEMBER_SCREENS, 'ID Card', 'Census Report', PRIVACY],
+  'hr@example.com': [HOME, ...MEMBER_SCREENS, 'ID Card', 'Census Report', 'Open Enrollment', PRIVACY],
+  'broker@example.com': [HOME, ...MEMBER_SCREENS, 'ID Card', 'Census Report', 'Open Enrollment', PRIVACY],
   'admin@example.com': [
     HOME,
     ...MEMBER_SCREENS,
@@ -32,6 +32,8 @@ const EXPECTED_MENUS: Record<string, string[]> = {
     'Monthly Reports',
     'Access Report',
     'Users',
+    'Open Enrollment',
+    'Plans and Rates',
     PRIVACY,
   ],
   'idcard@example.com': [HOME, 'ID Card', PRIVACY],
@@ -39,6 +41,7 @@ const EXPECTED_MENUS: Record<string, string[]> = {
   'finance@example.com': [HOME, 'Claims Funding Report', 'Admin Invoice', PRIVACY],
   'reports@example.com': [HOME, 'Monthly Reports', PRIVACY],
   'auditor@example.com': [HOME, 'Access Report', PRIVACY],
+  'employee@example.com': [HOME, 'My Benefits', PRIVACY],
 };
 
 async function seriousViolations(page: Page, include?: string) {

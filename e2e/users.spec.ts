@@ -20,6 +20,7 @@ const HR_MENU = [
   'Coverage Inquiry',
   'ID Card',
   'Census Report',
+  'Open Enrollment',
   'Privacy',
 ];
 const ID_CARD_MENU = ['Home', 'ID Card', 'Privacy'];

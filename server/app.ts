@@ -288,8 +288,11 @@ export async function buildApp({
       config.publicUrl.startsWith('https://') ? header : header.replace(/\s*upgrade-insecure-requests;?/, ''),
   });
 
+  const accountMailer = mailer ?? mailerOf(config);
+  // Pooled SMTP connections stay open between messages: the app's own mailer ends with the app.
+  if (!mailer) app.addHook('onClose', async () => accountMailer.close());
   app.decorate('accountMail', {
-    mailer: mailer ?? mailerOf(config),
+    mailer: accountMailer,
     publicUrl: config.publicUrl,
     externalSignIn: config.oidcAuthority !== undefined,
   });

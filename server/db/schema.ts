@@ -421,6 +421,21 @@ export const elections = pgTable(
   ],
 );
 
+/** The last day a member was reminded in a window: at most one reminder per member per day. */
+export const enrollmentReminders = pgTable(
+  'enrollment_reminders',
+  {
+    windowPK: integer('window_pk')
+      .notNull()
+      .references(() => enrollmentWindows.windowPK, { onDelete: 'cascade' }),
+    subscriberPK: integer('subscriber_pk')
+      .notNull()
+      .references(() => subscribers.subscriberPK, { onDelete: 'cascade' }),
+    sentOn: day('sent_on').notNull(),
+  },
+  (t) => [primaryKey({ name: 'enrollment_reminders_pk', columns: [t.windowPK, t.subscriberPK] })],
+);
+
 /** What a member submitted, as the confirmation statement shows it: one row per submission. */
 export const electionStatements = pgTable(
   'election_statements',

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, it } from 'vitest';
 import fc from 'fast-check';
 import { endpoints, type EndpointName } from '../../src/contracts/endpoints';
 import { CALLERS, fuzzRequestOf, fuzzViolation, loadKnownIds, type Caller, type KnownIds } from '../test/fuzz-requests';
+import { startTestInbox, type TestInbox } from '../test/mail-inbox';
 import { createTestApp, type TestApp } from '../test/test-app';
 
 // Property-based fuzzing of every call of the endpoint table (see fuzz-requests.ts). No answer may be a
@@ -11,18 +12,22 @@ const SEED = 20_250_724;
 const REQUESTS_PER_RUN = 5_200;
 
 let t: TestApp;
+let inbox: TestInbox;
 const headers = new Map<Caller, Record<string, string>>();
 let knownIds: KnownIds = {};
 
 beforeAll(async () => {
   // Its calls without a token must all answer 401, however many come from this one address.
-  t = await createTestApp({ env: { ANONYMOUS_CALLS_PER_MINUTE: '1000000' } });
+  // Calls that send mail (invitations, reminders) reach a real SMTP server, so a 5xx is never the mail's.
+  inbox = await startTestInbox();
+  t = await createTestApp({ env: { ANONYMOUS_CALLS_PER_MINUTE: '1000000', SMTP_URL: inbox.smtpUrl } });
   headers.set('no token', {});
   for (const caller of CALLERS) headers.set(caller, await t.auth(caller));
   knownIds = await loadKnownIds(t.db);
 });
 afterAll(async () => {
   await t?.close();
+  await inbox?.close();
 });
 
 const names = Object.keys(endpoints) as EndpointName[];

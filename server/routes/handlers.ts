@@ -112,6 +112,7 @@ import {
   submitElections,
   planYearList,
   planYearPlans,
+  remindMembers,
   savePlanDetails,
   savePlanRates,
   setPayFrequency,
@@ -207,6 +208,7 @@ export const handlers: Handlers = {
   enrollmentWindow: ({ db, employerPK }) => enrollmentWindow(db, employerPK),
   inviteEmployees: ({ db, user, employerPK, body, request }) =>
     inviteEmployees(db, adminOf(user, employerPK, request), body.subscriberPK),
+  remindMembers: ({ db, employerPK, request }) => remindMembers(db, employerPK, request.server.accountMail),
   openEnrollmentWindow: ({ db, user, employerPK, body }) => openEnrollmentWindow(db, employerPK, user.sub, body),
   planYearList: ({ db, employerPK }) => planYearList(db, employerPK),
   planYearPlans: ({ db, employerPK, query }) => planYearPlans(db, employerPK, query.beginDate),

@@ -257,7 +257,31 @@ describe('open enrollment', () => {
     expect(members).toHaveLength(1);
   });
 
+  it('reminds members with an account who have not submitted, at most once a day', async () => {
+    const first = (await call('remindMembers', HR, { body: { employerPK: 2 } })).body as {
+      reminded: number;
+      subscriberPKs: number[];
+      remaining: number;
+    };
+    expect(first.reminded).toBeGreaterThan(0);
+    // The employee submitted: no reminder for them.
+    expect(first.subscriberPKs).not.toContain(ownPK);
+    const [someone] = await t.db
+      .select({ email: users.email })
+      .from(userGrants)
+      .innerJoin(users, eq(users.userId, userGrants.userId))
+      .where(eq(userGrants.subscriberPK, first.subscriberPKs[0]!));
+    const mail = await inbox.waitForMail(someone!.email, { subject: /^Open enrollment closes on / });
+    expect(mail.links).toEqual(['http://localhost/my-enrollment']);
+    let left = first.remaining;
+    while (left > 0)
+      left = ((await call('remindMembers', HR, { body: { employerPK: 2 } })).body as { remaining: number }).remaining;
+    const again = (await call('remindMembers', HR, { body: { employerPK: 2 } })).body;
+    expect(again).toMatchObject({ reminded: 0, remaining: 0 });
+  });
+
   it('keeps each side to its own calls', async () => {
+    expect((await call('remindMembers', EMPLOYEE, { body: { employerPK: 2 } })).status).toBe(403);
     expect((await call('inviteEmployees', EMPLOYEE, { body: { employerPK: 2 } })).status).toBe(403);
     expect((await call('myEnrollment', HR, { query: { employerPK: 2 } })).status).toBe(403);
     expect(

@@ -93,6 +93,8 @@ import { myBenefits, myBenefitsQuery } from './my-benefits';
 import {
   inviteEmployeesAnswer,
   inviteEmployeesBody,
+  remindMembersAnswer,
+  remindMembersBody,
   myEnrollment,
   openWindowBody,
   submitElectionsAnswer,
@@ -905,6 +907,19 @@ export const endpoints = {
     audit: { action: 'change', records: { 'answer.subscriberPKs[]': 'subscriber' }, oneTransaction: false },
     responseType: 'json',
     response: inviteEmployeesAnswer,
+  }),
+
+  remindMembers: defineEndpoint({
+    service: 'enrollment',
+    method: 'POST',
+    path: '/OpenEnrollment/Remind',
+    summary: 'Mails members with an account who have not submitted (at most once a day each), a batch per call',
+    area: 'openEnrollment',
+    scope: employerScope('body'),
+    body: remindMembersBody,
+    audit: { action: 'read', records: { 'answer.subscriberPKs[]': 'subscriber' } },
+    responseType: 'json',
+    response: remindMembersAnswer,
   }),
 
   // ---- Plans and rates (plan years, copied forward) ----

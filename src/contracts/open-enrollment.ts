@@ -159,3 +159,13 @@ export const inviteEmployeesAnswer = z.object({
   remainingCapped: z.boolean(),
 });
 export type InviteEmployeesAnswer = z.infer<typeof inviteEmployeesAnswer>;
+
+export const remindMembersBody = z.object({ employerPK: id });
+export const remindMembersAnswer = z.object({
+  reminded: z.number().int(),
+  subscriberPKs: z.array(z.number().int()),
+  /** Members with an account still to remind today, counted up to a cap. */
+  remaining: z.number().int(),
+  remainingCapped: z.boolean(),
+});
+export type RemindMembersAnswer = z.infer<typeof remindMembersAnswer>;

@@ -26,7 +26,7 @@ export { loadSecretBox } from './secrets-key';
 export type { SecretBox } from './secret-box';
 export { newTotpSecret, totpQrSvg, totpUri, checkTotp } from './totp';
 export { passwordProblems } from './password-policy';
-export { electionsReceivedMail, passwordResetMail, securityNoticeMail } from './mail-messages';
+export { electionsReceivedMail, enrollmentReminderMail, passwordResetMail, securityNoticeMail } from './mail-messages';
 export { sendElectionsReceived } from './member-mail';
 export { EMPLOYEE_INVITE_BATCH, inviteEmployees } from './employee-invitations';
 export type { SecurityChange } from './mail-messages';

@@ -168,3 +168,26 @@ export function electionsReceivedMail({ givenName, link }: { givenName: string; 
     }),
   };
 }
+
+/** A reminder that open enrollment closes soon and the member's elections are not in (no PHI). */
+export function enrollmentReminderMail({
+  givenName,
+  link,
+  closesOn,
+}: {
+  givenName: string;
+  link: string;
+  closesOn: string;
+}): MailContent {
+  return {
+    subject: `Open enrollment closes on ${closesOn}`,
+    ...render({
+      givenName,
+      paragraphs: [
+        `Open enrollment for your benefits closes on ${closesOn}, and your elections are not in yet.`,
+        "Sign in to compare next year's plans and choose your coverage.",
+      ],
+      action: { label: 'Choose your coverage', link: checkedLink(link) },
+    }),
+  };
+}

@@ -11,8 +11,12 @@ export type Mailer = {
 export function createMailer({ smtpUrl, from }: { smtpUrl: string; from: string }): Mailer {
   // Nodemailer waits up to 2 minutes to connect and 10 for a stalled server; mail is sent while a request
   // waits, so it gives up sooner. Settings in the URL's query (e.g. ?socketTimeout=) still win.
+  // Pooled: invitations and reminders go out in batches, and a connection per message made each one
+  // wait for a new SMTP handshake.
   const transport = createTransport({
     url: smtpUrl,
+    pool: true,
+    maxConnections: 2,
     connectionTimeout: 10_000,
     greetingTimeout: 10_000,
     socketTimeout: 30_000,

@@ -12,3 +12,4 @@ export {
 export { myEnrollment, submitElections } from './elections';
 export { enrollmentWindow, openEnrollmentWindow } from './windows';
 export { myStatementPdf } from './statements';
+export { REMINDER_BATCH, remindMembers } from './reminders';

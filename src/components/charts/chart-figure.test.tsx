@@ -34,4 +34,23 @@ describe('ChartFigure', () => {
     await user.click(screen.getByRole('button', { name: 'Hide data' }));
     expect(screen.getByRole('button', { name: 'View data' })).toBeInTheDocument();
   });
+
+  it('takes the screen’s own table as its numbers: no hidden copy and no "View data"', () => {
+    render(
+      <ChartFigure title="Members by status" chart={<svg data-testid="chart" />}>
+        <table aria-label="Members by status">
+          <tbody>
+            <tr>
+              <th scope="row">Submitted</th>
+              <td>700</td>
+            </tr>
+          </tbody>
+        </table>
+      </ChartFigure>,
+    );
+    expect(screen.getAllByRole('table', { hidden: true })).toHaveLength(1);
+    expect(screen.getByRole('table', { name: 'Members by status' }).closest('figure')).not.toBeNull();
+    expect(screen.queryByRole('button', { name: 'View data' })).toBeNull();
+    expect(screen.getByTestId('chart').parentElement).toHaveAttribute('inert');
+  });
 });

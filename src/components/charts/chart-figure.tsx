@@ -11,17 +11,32 @@ import { Suspense, useId, useState, type ReactNode } from 'react';
 import { VisuallyHidden } from '../ui/visually-hidden';
 import type { ChartData } from './chart-series';
 
-type ChartFigureProps = {
+type TableProps = {
   title: string;
   /** Heading of the table's label column ("Month", "Plan"…). */
   labelHeading: string;
   data: ChartData;
-  /** The drawn chart; its picture is hidden from screen readers, which read the table instead. */
-  chart: ReactNode;
-  height?: number;
 };
 
-function DataTable({ title, labelHeading, data }: Pick<ChartFigureProps, 'title' | 'labelHeading' | 'data'>) {
+type ChartFigureProps = {
+  title: string;
+  /** The drawn chart; its picture is hidden from screen readers, which read the numbers instead. */
+  chart: ReactNode;
+  height?: number;
+} & (
+  | (TableProps & { children?: never })
+  | {
+      /**
+       * The numbers, shown under the chart by the screen itself (its own table): they stay the text
+       * alternative, with no hidden copy to read twice and no "View data".
+       */
+      children: ReactNode;
+      labelHeading?: never;
+      data?: never;
+    }
+);
+
+function DataTable({ title, labelHeading, data }: TableProps) {
   return (
     <Table size="small">
       <caption>{title}</caption>
@@ -60,9 +75,9 @@ function DataTable({ title, labelHeading, data }: Pick<ChartFigureProps, 'title'
 
 /**
  * A chart with its text alternative: the same numbers as a table, read by screen readers at all
- * times and shown to everyone with "View data".
+ * times and shown to everyone with "View data" (or the screen's own table, given as children).
  */
-export function ChartFigure({ title, labelHeading, data, chart, height = 240 }: ChartFigureProps) {
+export function ChartFigure({ title, chart, height = 240, ...numbers }: ChartFigureProps) {
   const [showData, setShowData] = useState(false);
   const tableId = useId();
   return (
@@ -71,23 +86,29 @@ export function ChartFigure({ title, labelHeading, data, chart, height = 240 }: 
         <Typography component="figcaption" variant="subtitle2">
           {title}
         </Typography>
-        <Button size="small" aria-expanded={showData} aria-controls={tableId} onClick={() => setShowData((v) => !v)}>
-          {showData ? 'Hide data' : 'View data'}
-        </Button>
+        {numbers.data && (
+          <Button size="small" aria-expanded={showData} aria-controls={tableId} onClick={() => setShowData((v) => !v)}>
+            {showData ? 'Hide data' : 'View data'}
+          </Button>
+        )}
       </Box>
-      {/* Inert: the picture is neither read nor focused; the table below carries its numbers. */}
+      {/* Inert: the picture is neither read nor focused; the table carries its numbers. */}
       <Box inert sx={{ height }}>
         <Suspense fallback={<Skeleton variant="rectangular" height={height} />}>{chart}</Suspense>
       </Box>
-      <div id={tableId}>
-        {showData ? (
-          <DataTable title={title} labelHeading={labelHeading} data={data} />
-        ) : (
-          <VisuallyHidden component="div">
-            <DataTable title={title} labelHeading={labelHeading} data={data} />
-          </VisuallyHidden>
-        )}
-      </div>
+      {numbers.data ? (
+        <div id={tableId}>
+          {showData ? (
+            <DataTable title={title} labelHeading={numbers.labelHeading} data={numbers.data} />
+          ) : (
+            <VisuallyHidden component="div">
+              <DataTable title={title} labelHeading={numbers.labelHeading} data={numbers.data} />
+            </VisuallyHidden>
+          )}
+        </div>
+      ) : (
+        numbers.children
+      )}
     </Box>
   );
 }

@@ -1,22 +1,13 @@
-import { ChartsContainer } from '@mui/x-charts/ChartsContainer';
-import { ChartsXAxis } from '@mui/x-charts/ChartsXAxis';
-import { ChartsYAxis } from '@mui/x-charts/ChartsYAxis';
 import { LinePlot, MarkPlot } from '@mui/x-charts/LineChart';
-import type { ChartData } from './chart-series';
+import { ChartFrame } from './chart-frame';
+import type { ChartSpec } from './chart-options';
 
-/** A line per series over the labels (months), with the plot and axes only. Loaded on demand. */
-export function SimpleLineChart({ labels, series, height = 240 }: ChartData & { height?: number }) {
+/** Lines drawn from their spec, a mark on each point. Loaded on demand, apart from bars (./lazy-charts.ts). */
+export function LineChart({ spec }: { spec: Extract<ChartSpec, { plot: 'line' }> }) {
   return (
-    <ChartsContainer
-      height={height}
-      xAxis={[{ scaleType: 'point', data: labels }]}
-      series={series.map((s) => ({ type: 'line', data: s.values, label: s.label }))}
-      skipAnimation
-    >
+    <ChartFrame spec={spec}>
       <LinePlot />
       <MarkPlot />
-      <ChartsXAxis />
-      <ChartsYAxis />
-    </ChartsContainer>
+    </ChartFrame>
   );
 }

@@ -21,6 +21,8 @@ const ALL = [
   'Monthly Reports',
   'Access Report',
   'Users',
+  'Open Enrollment',
+  'Plans and Rates',
   'Privacy',
 ];
 
@@ -40,6 +42,7 @@ const MEMBER_ADMIN = [
   'Coverage Inquiry',
   'ID Card',
   'Census Report',
+  'Open Enrollment',
   'Privacy',
 ];
 
@@ -58,6 +61,7 @@ describe('visibleMenu', () => {
     ['Funding + Invoice', ['Funding', 'Invoice'], ['Home', 'Claims Funding Report', 'Admin Invoice', 'Privacy']],
     ['Reporting', ['Reporting'], ['Home', 'Monthly Reports', 'Privacy']],
     ['Auditor', ['Auditor'], ['Home', 'Access Report', 'Privacy']],
+    ['Member', ['Member'], ['Home', 'My Benefits', 'Privacy']],
     ['no role', [], ['Home', 'Privacy']],
   ])('%s sees exactly its entries in order', (_name, roles, expected) => {
     expect(labels(inGroup2(...roles), 2)).toEqual(expected);

@@ -5,7 +5,8 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { censusSummary } from '../../contracts/census';
 import { ChartFigure } from '../../components/charts/chart-figure';
-import { LazyBarChart } from '../../components/charts/lazy-charts';
+import { categoryBarChart } from '../../components/charts/chart-options';
+import { LazyChart } from '../../components/charts/lazy-charts';
 import { isApiError } from '../../lib/api-client';
 import { formatIsoDate } from '../../lib/calendar-date';
 import { RetryAlert } from '../../components/ui/retry-alert';
@@ -38,6 +39,7 @@ export function CensusSummary({ summary }: { summary: UseQueryResult<z.output<ty
     labels: ['Rows', 'Subscribers', 'Dependents'],
     series: [{ label: 'Count', values: [rowCount, subscriberCount, dependentCount] }],
   };
+  const spec = categoryBarChart(chart, { valueLabel: 'Count' });
   return (
     <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 3, alignItems: 'center' }}>
       <Typography role="status" aria-live="polite" aria-busy={summary.isFetching} sx={{ flex: '1 1 320px' }}>
@@ -54,8 +56,8 @@ export function CensusSummary({ summary }: { summary: UseQueryResult<z.output<ty
           title="Census summary"
           labelHeading="Counted"
           data={chart}
-          height={160}
-          chart={<LazyBarChart {...chart} height={160} />}
+          height={spec.height}
+          chart={<LazyChart spec={spec} />}
         />
       </Box>
     </Box>

@@ -7,6 +7,7 @@ import { RetryAlert } from '../../components/ui/retry-alert';
 import { useEmployerPK } from '../../hooks/use-session';
 import { InviteEmployeesPanel } from './invite-employees-panel';
 import { OpenWindowForm } from './open-window-form';
+import { RemindMembersPanel } from './remind-members-panel';
 import { WindowProgressPanel } from './window-progress-panel';
 
 /** Open Enrollment (HR, Broker, GroupAdmin): open the group's window, then follow its progress. */
@@ -32,6 +33,7 @@ export function OpenEnrollmentScreen() {
           ) : (
             <OpenWindowForm employerPK={employerPK} />
           ))}
+        {data?.window?.open && <RemindMembersPanel employerPK={employerPK} />}
         <InviteEmployeesPanel employerPK={employerPK} />
       </Stack>
     </>

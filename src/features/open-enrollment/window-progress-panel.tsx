@@ -5,8 +5,11 @@ import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
+import { ChartFigure } from '../../components/charts/chart-figure';
+import { LazyChart } from '../../components/charts/lazy-charts';
 import type { WindowProgress } from '../../contracts/open-enrollment';
 import { formatIsoDate } from '../../lib/calendar-date';
+import { progressChart } from './progress-chart';
 
 const number = new Intl.NumberFormat('en-US');
 
@@ -26,6 +29,7 @@ export function WindowProgressPanel({
     ],
     ['Members', counts.members],
   ];
+  const chart = progressChart(counts);
   return (
     <Paper component="section" aria-labelledby="window-progress-title" variant="outlined" sx={{ p: 2, maxWidth: 640 }}>
       <Typography id="window-progress-title" variant="h6" component="h2">
@@ -34,18 +38,21 @@ export function WindowProgressPanel({
       <Typography variant="body2" sx={{ color: 'text.secondary', mb: 2 }}>
         Elections for the plan year starting {formatIsoDate(window.planYearBegin)}
       </Typography>
-      <Table size="small" aria-label="Members by status">
-        <TableBody>
-          {rows.map(([label, value]) => (
-            <TableRow key={label}>
-              <TableCell component="th" scope="row">
-                {label}
-              </TableCell>
-              <TableCell align="right">{number.format(value)}</TableCell>
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
+      {/* The table under the chart is its text alternative: screen readers read the numbers there. */}
+      <ChartFigure title="Members by status" height={chart.height} chart={<LazyChart spec={chart} />}>
+        <Table size="small" aria-label="Members by status" sx={{ mt: 1 }}>
+          <TableBody>
+            {rows.map(([label, value]) => (
+              <TableRow key={label}>
+                <TableCell component="th" scope="row">
+                  {label}
+                </TableCell>
+                <TableCell align="right">{number.format(value)}</TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      </ChartFigure>
       {mustChoosePlans.length > 0 && (
         <Alert severity="warning" sx={{ mt: 2 }}>
           No successor next year, so their members must choose: {mustChoosePlans.join(', ')}.

@@ -1,12 +1,12 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { insightQueries } from '../../../api/insight-queries';
 import { ChartFigure } from '../../../components/charts/chart-figure';
+import { categoryBarChart, compactUsd, monthlyBarChart } from '../../../components/charts/chart-options';
+import { LazyChart } from '../../../components/charts/lazy-charts';
 import { useEmployerPK } from '../../../hooks/use-session';
 import { formatUsd } from '../../../lib/format-currency';
-import { categoryBarChart, compactUsd, monthlyBarChart } from '../lib/chart-options';
 import { monthLabel } from '../lib/dashboard-panels';
 import { DashboardPanel } from './dashboard-panel';
-import { LazyDashboardChart } from './lazy-dashboard-chart';
 
 export function ClaimsPanel() {
   const { data } = useSuspenseQuery(insightQueries.claims(useEmployerPK()));
@@ -31,14 +31,14 @@ export function ClaimsPanel() {
         labelHeading="Month"
         data={paid}
         height={paidChart.height}
-        chart={<LazyDashboardChart spec={paidChart} />}
+        chart={<LazyChart spec={paidChart} />}
       />
       <ChartFigure
         title="Claims by status, served in the last 12 months"
         labelHeading="Status"
         data={status}
         height={statusChart.height}
-        chart={<LazyDashboardChart spec={statusChart} />}
+        chart={<LazyChart spec={statusChart} />}
       />
     </DashboardPanel>
   );

@@ -1,11 +1,11 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { insightQueries } from '../../../api/insight-queries';
 import { ChartFigure } from '../../../components/charts/chart-figure';
+import { categoryBarChart } from '../../../components/charts/chart-options';
+import { LazyChart } from '../../../components/charts/lazy-charts';
 import type { PlanCount } from '../../../contracts/insight';
 import { useEmployerPK } from '../../../hooks/use-session';
-import { categoryBarChart } from '../lib/chart-options';
 import { DashboardPanel } from './dashboard-panel';
-import { LazyDashboardChart } from './lazy-dashboard-chart';
 
 /** Medical as one series per tier over the plans (stacked); dental as one series over its plans. */
 function byPlanAndTier(rows: PlanCount[]) {
@@ -38,14 +38,14 @@ export function EnrollmentPanel() {
         labelHeading="Plan"
         data={medical}
         height={medicalChart.height}
-        chart={<LazyDashboardChart spec={medicalChart} />}
+        chart={<LazyChart spec={medicalChart} />}
       />
       <ChartFigure
         title="Dental: subscribers by plan"
         labelHeading="Plan"
         data={dental}
         height={dentalChart.height}
-        chart={<LazyDashboardChart spec={dentalChart} />}
+        chart={<LazyChart spec={dentalChart} />}
       />
     </DashboardPanel>
   );

@@ -2,12 +2,12 @@ import Box from '@mui/material/Box';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { insightQueries } from '../../../api/insight-queries';
 import { ChartFigure } from '../../../components/charts/chart-figure';
+import { monthlyLineChart } from '../../../components/charts/chart-options';
+import { LazyChart } from '../../../components/charts/lazy-charts';
 import { useEmployerPK } from '../../../hooks/use-session';
 import { formatIsoDate } from '../../../lib/calendar-date';
-import { monthlyLineChart } from '../lib/chart-options';
 import { monthLabel } from '../lib/dashboard-panels';
 import { DashboardPanel, Figure } from './dashboard-panel';
-import { LazyDashboardChart } from './lazy-dashboard-chart';
 
 export function MembershipPanel() {
   const { data } = useSuspenseQuery(insightQueries.membership(useEmployerPK()));
@@ -27,7 +27,7 @@ export function MembershipPanel() {
         labelHeading="Month"
         data={chart}
         height={trendChart.height}
-        chart={<LazyDashboardChart spec={trendChart} />}
+        chart={<LazyChart spec={trendChart} />}
       />
     </DashboardPanel>
   );

@@ -5,12 +5,12 @@ import { useSuspenseQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { insightQueries } from '../../../api/insight-queries';
 import { ChartFigure } from '../../../components/charts/chart-figure';
+import { categoryBarChart } from '../../../components/charts/chart-options';
+import { LazyChart } from '../../../components/charts/lazy-charts';
 import { REQUEST_STATUS_LABELS } from '../../../contracts/requests';
 import { useEmployerPK } from '../../../hooks/use-session';
 import { formatIsoDate } from '../../../lib/calendar-date';
-import { categoryBarChart } from '../lib/chart-options';
 import { DashboardPanel } from './dashboard-panel';
-import { LazyDashboardChart } from './lazy-dashboard-chart';
 
 export function RequestsPanel() {
   const { data } = useSuspenseQuery(insightQueries.requests(useEmployerPK()));
@@ -45,7 +45,7 @@ export function RequestsPanel() {
             labelHeading="Status"
             data={chart}
             height={statusChart.height}
-            chart={<LazyDashboardChart spec={statusChart} />}
+            chart={<LazyChart spec={statusChart} />}
           />
         </>
       )}

@@ -6,7 +6,7 @@ import {
   compactUsd,
   monthlyBarChart,
   monthlyLineChart,
-  type DashboardChartSpec,
+  type ChartSpec,
 } from './chart-options';
 
 const MONTHS = ['Apr 2025', 'May 2025', 'Jun 2025', 'Jul 2025', 'Aug 2025', 'Sep 2025'];
@@ -16,7 +16,7 @@ type Axis = XAxis | YAxis;
 const tick = (axis: Axis | undefined, value: number) =>
   (axis?.valueFormatter as ((v: number, c: { location: 'tick' }) => string) | undefined)?.(value, { location: 'tick' });
 const axisMin = (axis: Axis | undefined) => (axis as { min?: number } | undefined)?.min;
-const legendNames = (spec: DashboardChartSpec) => (spec.legend ? spec.series.map((s) => s.label) : []);
+const legendNames = (spec: ChartSpec) => (spec.legend ? spec.series.map((s) => s.label) : []);
 
 describe('compact tick labels', () => {
   it('shortens thousands and millions so value labels fit the axis', () => {

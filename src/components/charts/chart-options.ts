@@ -1,12 +1,13 @@
 import type { BarSeriesType, LineSeriesType, XAxis, YAxis } from '@mui/x-charts/models';
-import type { ChartData } from '../../../components/charts/chart-series';
+import type { ChartData } from './chart-series';
 
 /**
- * How each Home chart is drawn, as plain data for the chart component: value axes from zero with
- * compact tick labels sized to fit, every category labelled, straight lines between months and a
+ * How a chart is drawn, as plain data for the chart components (./lazy-charts.ts). The builders
+ * below are the only way to make one, so every chart of the app reads the same: value axes from zero
+ * with compact tick labels sized to fit, every category labelled, straight lines between months and a
  * legend whenever there is more than one series.
  */
-export type DashboardChartSpec = {
+export type ChartSpec = {
   /** Height of the whole figure (legend included), in px. */
   height: number;
   /** A legend names each series; a lone series is named by the value axis label instead. */
@@ -81,7 +82,7 @@ function monthAxis(labels: string[], scaleType: 'band' | 'point'): XAxis {
 }
 
 /** Bars over the months (time runs left to right), one colour per series. */
-export function monthlyBarChart(data: ChartData, options: ValueOptions): DashboardChartSpec {
+export function monthlyBarChart(data: ChartData, options: ValueOptions): ChartSpec {
   const legend = data.series.length > 1;
   return {
     plot: 'bar',
@@ -99,7 +100,7 @@ export function monthlyBarChart(data: ChartData, options: ValueOptions): Dashboa
  * from the bars. (On the axis, a name as wide as the panel would squeeze the bars away, and the
  * library ellipsizes a name it finds too wide.) Stacked series (parts of one whole) share a row.
  */
-export function categoryBarChart(data: ChartData, options: ValueOptions & { stacked?: boolean }): DashboardChartSpec {
+export function categoryBarChart(data: ChartData, options: ValueOptions & { stacked?: boolean }): ChartSpec {
   const legend = data.series.length > 1;
   // Stacked negatives add up below zero.
   const lowest = options.stacked
@@ -142,7 +143,7 @@ export function categoryBarChart(data: ChartData, options: ValueOptions & { stac
  * A line over the months. Straight segments: a month-end count says nothing about the days between,
  * and a smoothing curve would draw dips and peaks that are not in the data.
  */
-export function monthlyLineChart(data: ChartData, options: ValueOptions): DashboardChartSpec {
+export function monthlyLineChart(data: ChartData, options: ValueOptions): ChartSpec {
   const legend = data.series.length > 1;
   return {
     plot: 'line',

@@ -1,4 +1,3 @@
-import { BarPlot } from '@mui/x-charts/BarChart';
 import { ChartsDataProvider } from '@mui/x-charts/ChartsDataProvider';
 import { ChartsLegend } from '@mui/x-charts/ChartsLegend';
 import { ChartsSurface } from '@mui/x-charts/ChartsSurface';
@@ -6,9 +5,9 @@ import { ChartsWrapper } from '@mui/x-charts/ChartsWrapper';
 import { ChartsXAxis } from '@mui/x-charts/ChartsXAxis';
 import { ChartsYAxis } from '@mui/x-charts/ChartsYAxis';
 import { useDrawingArea, useYScale } from '@mui/x-charts/hooks';
-import { LinePlot, MarkPlot } from '@mui/x-charts/LineChart';
 import { useTheme } from '@mui/material/styles';
-import type { DashboardChartSpec } from '../lib/chart-options';
+import type { ReactNode } from 'react';
+import type { ChartSpec } from './chart-options';
 
 const LEGEND_POSITION = { vertical: 'top', horizontal: 'start' } as const;
 
@@ -41,24 +40,17 @@ function CategoryLabels() {
 }
 
 /**
- * A Home chart drawn from its spec: plot, axes and the legend only (the figure's table has the
- * numbers, so no tooltip). The legend is HTML, so it sits beside the SVG surface, not inside it.
- * Without a height of its own it fills the figure's box. Loaded on demand.
+ * What every chart draws around its plot, from its spec (./chart-options.ts): axes and the legend
+ * only (the figure's table has the numbers, so no tooltip). The legend is HTML, so it sits beside the
+ * SVG surface, not inside it. Without a height of its own it fills the figure's box.
  */
-export function DashboardChart({ spec }: { spec: DashboardChartSpec }) {
+export function ChartFrame({ spec, children }: { spec: ChartSpec; children: ReactNode }) {
   return (
     <ChartsDataProvider xAxis={spec.xAxis} yAxis={spec.yAxis} series={spec.series} margin={spec.margin} skipAnimation>
       <ChartsWrapper legendPosition={LEGEND_POSITION} hideLegend={!spec.legend}>
         {spec.legend && <ChartsLegend />}
         <ChartsSurface>
-          {spec.plot === 'bar' ? (
-            <BarPlot />
-          ) : (
-            <>
-              <LinePlot />
-              <MarkPlot />
-            </>
-          )}
+          {children}
           <ChartsXAxis />
           <ChartsYAxis />
           {spec.labelsAboveBars && <CategoryLabels />}
