@@ -199,9 +199,13 @@ export const handlers: Handlers = {
 
   myBenefits: ({ db, user, employerPK }) => myBenefits(db, employerPK, ownSubscriberOf(user.access, employerPK)),
   myEnrollment: ({ db, user, employerPK }) => myEnrollment(db, employerPK, ownSubscriberOf(user.access, employerPK)),
-  submitElections: async ({ db, user, employerPK, body, request }) => {
+  submitElections: async ({ db, user, employerPK, body, request, reply }) => {
     const answer = await submitElections(db, employerPK, ownSubscriberOf(user.access, employerPK), body);
-    await sendElectionsReceived(request.server.accountMail, user.access, request.log);
+    // Sent once the answer has left: after the change (and its audit row) committed, and without the
+    // transaction (the embedded database's one connection) waiting on SMTP.
+    reply.raw.once('finish', () => {
+      if (reply.statusCode === 200) void sendElectionsReceived(request.server.accountMail, user.access, request.log);
+    });
     return answer;
   },
   myStatement: ({ db, user, employerPK }) => myStatementPdf(db, employerPK, ownSubscriberOf(user.access, employerPK)),
