@@ -211,6 +211,7 @@ const SAMPLES: { readonly [N in EndpointName]: (r: Records) => Sample } = {
   myBenefits: (r) => ({ query: { employerPK: r.employerPK } }),
   myEnrollment: (r) => ({ query: { employerPK: r.employerPK } }),
   myStatement: (r) => ({ query: { employerPK: r.employerPK } }),
+  myIdCard: (r) => ({ query: { employerPK: r.employerPK } }),
   submitElections: (r) => ({ body: { employerPK: r.employerPK } }),
   enrollmentWindow: (r) => ({ query: { employerPK: r.employerPK } }),
   // Sends nothing: the seed opens no window (409).

@@ -25,6 +25,16 @@ test('an employee signs in and sees only their own benefits, with the cost per p
   // No SSN anywhere on the screen.
   await expect(page.locator('main')).not.toContainText(/\d{3}-\d{2}-\d{4}/);
 
+  // Their own ID card, as a PDF in a new window.
+  const [card, answer] = await Promise.all([
+    page.waitForEvent('popup'),
+    page.waitForResponse((r) => new URL(r.url()).pathname.endsWith('/MyBenefits/IdCard')),
+    page.getByRole('button', { name: 'My ID card (PDF)' }).click(),
+  ]);
+  expect(answer.status()).toBe(200);
+  expect(answer.headers()['content-type']).toContain('application/pdf');
+  await card.close();
+
   expect(await wcagViolations(page), 'axe on My Benefits at 320 px').toEqual([]);
   expect(await sidewaysScroll(page)).toBe(0);
 

@@ -88,6 +88,7 @@ import {
   fsaInformation,
   idCardPdf,
   memberView,
+  myIdCardPdf,
   requestIdCard,
   subscriberDetails,
   subscriberList,
@@ -208,6 +209,7 @@ export const handlers: Handlers = {
     });
     return answer;
   },
+  myIdCard: ({ db, user, employerPK }) => myIdCardPdf(db, employerPK, ownSubscriberOf(user.access, employerPK)),
   myStatement: ({ db, user, employerPK }) => myStatementPdf(db, employerPK, ownSubscriberOf(user.access, employerPK)),
   enrollmentWindow: ({ db, employerPK }) => enrollmentWindow(db, employerPK),
   inviteEmployees: ({ db, user, employerPK, body, request }) =>

@@ -4,7 +4,8 @@ import { endpointUrl } from '../../src/contracts/endpoint';
 import { endpoints } from '../../src/contracts/endpoints';
 import type { MyBenefits } from '../../src/contracts/my-benefits';
 import { centsText, toCents } from '../../src/contracts/plan-years';
-import { auditEvents, dependents, userGrants } from '../db/schema';
+import { auditEvents, dependents, subscribers, userGrants } from '../db/schema';
+import { pdfText } from '../test/pdf-text';
 import { createTestApp, type TestApp } from '../test/test-app';
 
 type Name = keyof typeof endpoints;
@@ -70,6 +71,18 @@ describe('My Benefits', () => {
       .orderBy(desc(auditEvents.auditEventPK))
       .limit(1);
     expect(row?.records).toEqual([`subscriber:${ownPK}`]);
+  });
+
+  it("gives the member their own ID card as a PDF, and nobody else's", async () => {
+    const res = await call('myIdCard', EMPLOYEE, { query: { employerPK: 2 } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/pdf');
+    const [member] = await t.db
+      .select({ first: subscribers.firstName, last: subscribers.lastName })
+      .from(subscribers)
+      .where(eq(subscribers.subscriberPK, ownPK));
+    expect(await pdfText(res.rawPayload)).toContain(`${member!.first} ${member!.last}`);
+    expect((await call('myIdCard', 'hr@example.com', { query: { employerPK: 2 } })).statusCode).toBe(403);
   });
 
   it('is refused in another group and to every other role', async () => {

@@ -871,6 +871,18 @@ export const endpoints = {
     responseType: 'pdf',
   }),
 
+  myIdCard: defineEndpoint({
+    service: 'enrollment',
+    method: 'GET',
+    path: '/MyBenefits/IdCard',
+    summary: "The member's own latest ID card (PDF)",
+    area: 'myBenefits',
+    scope: employerScope('query'),
+    query: windowQuery,
+    audit: { action: 'read' },
+    responseType: 'pdf',
+  }),
+
   // ---- Open enrollment (HR's window) ----
   enrollmentWindow: defineEndpoint({
     service: 'enrollment',

@@ -181,8 +181,8 @@ export async function seedDemoGrants(db: Db, today = localToday()): Promise<void
 }
 
 /**
- * A Member grant on the group's first active subscriber with two or more dependents and medical cover
- * today, who has no account yet; nothing when the group has none.
+ * A Member grant on the group's first active subscriber with two or more dependents, medical cover
+ * today and an ID card of their own, who has no account yet; nothing when the group has none.
  */
 async function grantMemberRecord(db: Db, userId: string, employerPK: number, today: string): Promise<void> {
   await db.execute(sql`
@@ -195,6 +195,7 @@ async function grantMemberRecord(db: Db, userId: string, employerPK: number, tod
         select 1 from coverages c join plans p on p.plan_pk = c.plan_pk
         where c.subscriber_pk = s.subscriber_pk and c.dependent_pk is null and p.plan_type = 'Medical'
           and c.begin_date <= ${today}::date and (c.end_date is null or c.end_date >= ${today}::date))
+      and exists (select 1 from id_cards c where c.subscriber_pk = s.subscriber_pk and c.dependent_pk is null)
       and not exists (select 1 from user_grants g where g.subscriber_pk = s.subscriber_pk)
     order by s.subscriber_pk
     limit 1

@@ -1,10 +1,10 @@
 import { randomInt } from 'node:crypto';
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, isNull } from 'drizzle-orm';
 import { format } from 'date-fns';
 import type { IdCard } from '../../../src/contracts/id-cards';
 import type { Db } from '../../db/client';
 import { dependents, employers, idCards, subscribers } from '../../db/schema';
-import { conflict, notFound } from '../../lib/problem';
+import { conflict, forbidden, notFound } from '../../lib/problem';
 import { safeColor, type IdCardData } from '../../pdf/id-card-layout';
 import { idCardPdf as renderIdCardPdf } from '../../pdf/id-card-pdf';
 import { idCardImages } from '../../pdf/id-card-svg';
@@ -31,7 +31,12 @@ export async function requestIdCard(db: Db, actor: string, subscriberPK: number)
   return { idCardPK: row!.idCardPK };
 }
 
-type CardRef = { subscriberPK?: number | undefined; idCardPK?: number | undefined };
+type CardRef = {
+  subscriberPK?: number | undefined;
+  idCardPK?: number | undefined;
+  /** The subscriber's own card only, not a dependent's (a member's own view). */
+  ownCard?: boolean;
+};
 
 /**
  * The named card, or the subscriber's latest. When both are given they must agree (the caller was
@@ -46,6 +51,7 @@ async function findCard(db: Db, ref: CardRef) {
       and(
         ref.idCardPK !== undefined ? eq(idCards.idCardPK, ref.idCardPK) : undefined,
         ref.subscriberPK !== undefined ? eq(idCards.subscriberPK, ref.subscriberPK) : undefined,
+        ref.ownCard ? isNull(idCards.dependentPK) : undefined,
       ),
     )
     .orderBy(desc(idCards.idCardPK))
@@ -91,6 +97,17 @@ async function cardData(db: Db, card: typeof idCards.$inferSelect): Promise<IdCa
     effectiveDate: medical?.beginDate ?? dental?.beginDate ?? s.effectiveDate,
     issuedDate: format(card.createdAt, 'yyyy-MM-dd'),
   };
+}
+
+/** A member's own latest card as a PDF; the subscriber comes from the caller's grant. */
+export async function myIdCardPdf(db: Db, employerPK: number, subscriberPK: number | null): Promise<FileAnswer> {
+  if (subscriberPK === null) throw forbidden('Only a member of the group has an ID card to show.');
+  const [member] = await db
+    .select({ pk: subscribers.subscriberPK })
+    .from(subscribers)
+    .where(and(eq(subscribers.subscriberPK, subscriberPK), eq(subscribers.employerPK, employerPK)));
+  if (!member) throw notFound('Your record was not found in this group.');
+  return idCardPdf(db, { subscriberPK, ownCard: true });
 }
 
 export async function viewIdCard(db: Db, subscriberPK: number, idCardPK?: number): Promise<IdCard> {

@@ -9,5 +9,5 @@ export {
   subscriberListStatement,
 } from './members';
 export { memberView } from './member-view';
-export { NO_COVERAGE_MESSAGE, NO_ID_CARD_MESSAGE, idCardPdf, requestIdCard, viewIdCard } from './id-cards';
+export { NO_COVERAGE_MESSAGE, NO_ID_CARD_MESSAGE, idCardPdf, myIdCardPdf, requestIdCard, viewIdCard } from './id-cards';
 export { fsaInformation } from './fsa';

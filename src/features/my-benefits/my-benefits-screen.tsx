@@ -1,4 +1,5 @@
 import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import ListItemText from '@mui/material/ListItemText';
@@ -12,7 +13,9 @@ import type { MyBenefits } from '../../contracts/my-benefits';
 import { PageHeading } from '../../components/ui/page-heading';
 import { RetryAlert } from '../../components/ui/retry-alert';
 import { useEmployerPK } from '../../hooks/use-session';
+import { endpoints } from '../../contracts/endpoints';
 import { formatIsoDate } from '../../lib/calendar-date';
+import { openBlobInNewWindow } from '../../lib/open-document';
 import { formatUsd } from '../../lib/format-currency';
 import { usdOfText } from '../../lib/money-text';
 import { CoverageCard } from './coverage-card';
@@ -36,12 +39,12 @@ export function MyBenefitsScreen() {
           onRetry={() => void benefits.refetch()}
         />
       )}
-      {benefits.data && <MyBenefitsDetails data={benefits.data} />}
+      {benefits.data && <MyBenefitsDetails data={benefits.data} employerPK={employerPK} />}
     </>
   );
 }
 
-function MyBenefitsDetails({ data }: { data: MyBenefits }) {
+function MyBenefitsDetails({ data, employerPK }: { data: MyBenefits; employerPK: number }) {
   return (
     <Stack spacing={2} sx={{ maxWidth: 720 }}>
       <Paper variant="outlined" sx={{ p: 2 }} data-testid="my-cost">
@@ -55,6 +58,15 @@ function MyBenefitsDetails({ data }: { data: MyBenefits }) {
           {usdOfText(data.perYear)} a year · paid {data.payFrequency.toLowerCase()}, {data.periodsPerYear} paychecks
         </Typography>
       </Paper>
+      <Button
+        variant="outlined"
+        sx={{ alignSelf: 'flex-start' }}
+        onClick={() =>
+          void openBlobInNewWindow(endpoints.myIdCard, { query: { employerPK } }, 'ID card.pdf').catch(() => undefined)
+        }
+      >
+        My ID card (PDF)
+      </Button>
       {data.coverages.length === 0 && <Alert severity="info">You have no medical or dental coverage today.</Alert>}
       {data.coverages.map((coverage) => (
         <CoverageCard key={`${coverage.planType}|${coverage.planName}`} coverage={coverage} />
