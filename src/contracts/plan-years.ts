@@ -11,7 +11,9 @@ export const PAY_FREQUENCY_PKS = [1, 2, 3, 4, 5] as const;
 /** A share of a rate per pay period, in dollars: up to 999,999.99, at most two decimals. */
 export const RATE_PATTERN = /^\d{1,6}(\.\d{1,2})?$/;
 export const RATE_MESSAGE = 'Enter an amount in dollars, like 123.45.';
-export const rateAmount = text(12, RATE_MESSAGE).trim().regex(RATE_PATTERN, RATE_MESSAGE);
+/** What a rate field lets you type (spaces around the amount included). */
+export const RATE_TEXT_MAX = 12;
+export const rateAmount = text(RATE_TEXT_MAX, RATE_MESSAGE).trim().regex(RATE_PATTERN, RATE_MESSAGE);
 
 /** Money as whole cents, so sums and yearly figures stay exact: '123.4' → 12340. */
 export function toCents(amount: string): number {
@@ -101,7 +103,8 @@ export const copyPlanYearAnswer = z.object({ beginDate: isoDate, endDate: isoDat
 
 export const planSuccessorBody = z.object({ employerPK: id, planPK: id, successorPlanPK: id.nullable() });
 
-export const PLAN_TEXT_MAX = 100;
+/** Longest plan name, description and codes, as the form and the schema allow them. */
+export const PLAN_TEXT_LIMITS = { planName: 100, planDescription: 200, planCode: 20, networkCode: 20 } as const;
 const required = (label: string, max: number) =>
   text(max, `${label} is at most ${max} characters.`).trim().min(1, `${label} is required.`);
 
@@ -109,10 +112,10 @@ const required = (label: string, max: number) =>
 export const planDetailsBody = z.object({
   employerPK: id,
   planPK: id,
-  planName: required('Plan name', PLAN_TEXT_MAX),
-  planDescription: required('Description', 200),
-  planCode: required('Plan code', 20),
-  networkCode: required('Network code', 20),
+  planName: required('Plan name', PLAN_TEXT_LIMITS.planName),
+  planDescription: required('Description', PLAN_TEXT_LIMITS.planDescription),
+  planCode: required('Plan code', PLAN_TEXT_LIMITS.planCode),
+  networkCode: required('Network code', PLAN_TEXT_LIMITS.networkCode),
 });
 export type PlanDetailsBody = z.infer<typeof planDetailsBody>;
 

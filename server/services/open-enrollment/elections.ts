@@ -1,6 +1,6 @@
 // A member's elections in their group's open enrollment window: what they have today, next year's
 // plans priced for their family's tier, and the submission that replaces any earlier one.
-import { and, asc, eq, gte, inArray, isNull, lte, or } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import type {
   CoverageChoice,
   ElectionType,
@@ -14,7 +14,6 @@ import { badRequest, conflict, forbidden, notFound } from '../../lib/problem';
 import type { Db } from '../../db/client';
 import {
   coverageOptions,
-  coverages,
   dependents,
   electionStatements,
   elections,
@@ -24,6 +23,7 @@ import {
   plans,
   subscribers,
 } from '../../db/schema';
+import { ownCoverageToday } from './my-benefits';
 import { statementContent } from './statements';
 import { currentWindow, windowView } from './windows';
 
@@ -70,30 +70,7 @@ export async function myEnrollment(
       submittedAt: null,
     };
 
-  const current = await db
-    .select({
-      planType: plans.planType,
-      planName: plans.planName,
-      successorPlanPK: plans.successorPlanPK,
-      tierName: coverageOptions.name,
-      coverageOptionPK: coverages.coverageOptionPK,
-      employeeShare: planRates.employeeShare,
-    })
-    .from(coverages)
-    .innerJoin(plans, eq(plans.planPK, coverages.planPK))
-    .leftJoin(coverageOptions, eq(coverageOptions.coverageOptionPK, coverages.coverageOptionPK))
-    .leftJoin(
-      planRates,
-      and(eq(planRates.planPK, coverages.planPK), eq(planRates.coverageOptionPK, coverages.coverageOptionPK)),
-    )
-    .where(
-      and(
-        eq(coverages.subscriberPK, member.subscriberPK),
-        isNull(coverages.dependentPK),
-        lte(coverages.beginDate, today),
-        or(isNull(coverages.endDate), gte(coverages.endDate, today)),
-      ),
-    );
+  const current = await ownCoverageToday(db, member.subscriberPK, today);
   const family = await db
     .select({ relationship: lookupValues.name })
     .from(dependents)

@@ -21,6 +21,40 @@ import {
 
 const relationships = alias(lookupValues, 'relationships');
 
+/** The subscriber's coverages in force on `today`, or also their dependents' rows. */
+const inForceFor = (subscriberPK: number, today: string) =>
+  and(
+    eq(coverages.subscriberPK, subscriberPK),
+    lte(coverages.beginDate, today),
+    or(isNull(coverages.endDate), gte(coverages.endDate, today)),
+  );
+
+/** The subscriber's own coverage rows in force today, with plan, tier and the rate of that tier. */
+export function ownCoverageToday(db: Db, subscriberPK: number, today: string) {
+  return db
+    .select({
+      planPK: coverages.planPK,
+      planType: plans.planType,
+      planName: plans.planName,
+      successorPlanPK: plans.successorPlanPK,
+      coverageOptionPK: coverages.coverageOptionPK,
+      tierName: coverageOptions.name,
+      beginDate: coverages.beginDate,
+      endDate: coverages.endDate,
+      employeeShare: planRates.employeeShare,
+      employerShare: planRates.employerShare,
+    })
+    .from(coverages)
+    .innerJoin(plans, eq(plans.planPK, coverages.planPK))
+    .leftJoin(coverageOptions, eq(coverageOptions.coverageOptionPK, coverages.coverageOptionPK))
+    .leftJoin(
+      planRates,
+      and(eq(planRates.planPK, coverages.planPK), eq(planRates.coverageOptionPK, coverages.coverageOptionPK)),
+    )
+    .where(and(inForceFor(subscriberPK, today), isNull(coverages.dependentPK)))
+    .orderBy(asc(plans.planType), asc(plans.planName));
+}
+
 export async function myBenefits(
   db: Db,
   employerPK: number,
@@ -41,32 +75,7 @@ export async function myBenefits(
     .where(and(eq(subscribers.subscriberPK, subscriberPK), eq(subscribers.employerPK, employerPK)));
   if (!member) throw notFound('Your record was not found in this group.');
 
-  const inForce = and(
-    eq(coverages.subscriberPK, subscriberPK),
-    lte(coverages.beginDate, today),
-    or(isNull(coverages.endDate), gte(coverages.endDate, today)),
-  );
-  const rows = await db
-    .select({
-      planPK: coverages.planPK,
-      dependentPK: coverages.dependentPK,
-      planType: plans.planType,
-      planName: plans.planName,
-      tierName: coverageOptions.name,
-      beginDate: coverages.beginDate,
-      endDate: coverages.endDate,
-      employeeShare: planRates.employeeShare,
-      employerShare: planRates.employerShare,
-    })
-    .from(coverages)
-    .innerJoin(plans, eq(plans.planPK, coverages.planPK))
-    .leftJoin(coverageOptions, eq(coverageOptions.coverageOptionPK, coverages.coverageOptionPK))
-    .leftJoin(
-      planRates,
-      and(eq(planRates.planPK, coverages.planPK), eq(planRates.coverageOptionPK, coverages.coverageOptionPK)),
-    )
-    .where(and(inForce, isNull(coverages.dependentPK)))
-    .orderBy(asc(plans.planType), asc(plans.planName));
+  const rows = await ownCoverageToday(db, subscriberPK, today);
 
   const people = await db
     .select({
@@ -91,7 +100,7 @@ export async function myBenefits(
         .from(coverages)
         .where(
           and(
-            inForce,
+            inForceFor(subscriberPK, today),
             inArray(
               coverages.dependentPK,
               people.map((p) => p.dependentPK),

@@ -9,7 +9,7 @@ import { useId } from 'react';
 import { useForm } from 'react-hook-form';
 import { FormTextField } from '../../components/form/form-text-field';
 import { endpoints } from '../../contracts/endpoints';
-import { planDetailsBody, type PlanDetailsBody, type PlanYearPlan } from '../../contracts/plan-years';
+import { PLAN_TEXT_LIMITS, planDetailsBody, type PlanDetailsBody, type PlanYearPlan } from '../../contracts/plan-years';
 import { notify } from '../../stores/notification-store';
 import { usePlanYearChange } from './plan-year-mutations';
 
@@ -48,10 +48,20 @@ export function PlanDetailsDialog({ employerPK, plan, open, onClose }: PlanDetai
         <DialogTitle id={titleId}>Edit {plan.planName}</DialogTitle>
         <DialogContent>
           <Stack spacing={2} sx={{ pt: 1 }}>
-            <FormTextField {...field} name="planName" label="Plan name" maxLength={100} />
-            <FormTextField {...field} name="planDescription" label="Description" maxLength={200} />
-            <FormTextField {...field} name="planCode" label="Plan code" maxLength={20} />
-            <FormTextField {...field} name="networkCode" label="Network code" maxLength={20} />
+            <FormTextField {...field} name="planName" label="Plan name" maxLength={PLAN_TEXT_LIMITS.planName} />
+            <FormTextField
+              {...field}
+              name="planDescription"
+              label="Description"
+              maxLength={PLAN_TEXT_LIMITS.planDescription}
+            />
+            <FormTextField {...field} name="planCode" label="Plan code" maxLength={PLAN_TEXT_LIMITS.planCode} />
+            <FormTextField
+              {...field}
+              name="networkCode"
+              label="Network code"
+              maxLength={PLAN_TEXT_LIMITS.networkCode}
+            />
           </Stack>
         </DialogContent>
         <DialogActions>

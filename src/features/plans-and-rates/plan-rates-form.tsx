@@ -10,7 +10,7 @@ import { useForm, useWatch, type Control } from 'react-hook-form';
 import { z } from 'zod';
 import { FormTextField } from '../../components/form/form-text-field';
 import { endpoints } from '../../contracts/endpoints';
-import { RATE_PATTERN, rateAmount, toCents, type PlanYearPlan } from '../../contracts/plan-years';
+import { RATE_PATTERN, RATE_TEXT_MAX, rateAmount, toCents, type PlanYearPlan } from '../../contracts/plan-years';
 import { notify } from '../../stores/notification-store';
 import { usdOfCents } from '../../lib/money-text';
 import { usePlanYearChange } from './plan-year-mutations';
@@ -21,6 +21,11 @@ const ratesForm = z.object({
   ),
 });
 type RatesForm = z.input<typeof ratesForm>;
+
+const SHARES = [
+  ['employeeShare', 'employee'],
+  ['employerShare', 'employer'],
+] as const;
 
 const valuesOf = (plan: PlanYearPlan): RatesForm => ({
   rates: plan.rates.map((r) => ({
@@ -89,30 +94,20 @@ export function PlanRatesForm({ employerPK, plan, periodsPerYear, readOnly }: Pl
                 <TableCell component="th" scope="row">
                   {rate.tierName}
                 </TableCell>
-                <TableCell>
-                  <FormTextField
-                    control={form.control}
-                    name={`rates.${index}.employeeShare`}
-                    label={`${rate.tierName}: employee`}
-                    idPrefix={idPrefix}
-                    inputMode="text"
-                    maxLength={12}
-                    size="small"
-                    disabled={readOnly}
-                  />
-                </TableCell>
-                <TableCell>
-                  <FormTextField
-                    control={form.control}
-                    name={`rates.${index}.employerShare`}
-                    label={`${rate.tierName}: employer`}
-                    idPrefix={idPrefix}
-                    inputMode="text"
-                    maxLength={12}
-                    size="small"
-                    disabled={readOnly}
-                  />
-                </TableCell>
+                {SHARES.map(([field, who]) => (
+                  <TableCell key={field}>
+                    <FormTextField
+                      control={form.control}
+                      name={`rates.${index}.${field}`}
+                      label={`${rate.tierName}: ${who}`}
+                      idPrefix={idPrefix}
+                      inputMode="text"
+                      maxLength={RATE_TEXT_MAX}
+                      size="small"
+                      disabled={readOnly}
+                    />
+                  </TableCell>
+                ))}
                 <RateTotals control={form.control} index={index} periodsPerYear={periodsPerYear} />
               </TableRow>
             ))}
