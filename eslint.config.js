@@ -42,7 +42,7 @@ const DOMAIN_IMPORTS = {
   maintenance: [],
   'member-requests': [],
   members: ['claims'],
-  'open-enrollment': ['identity'],
+  'open-enrollment': ['identity', 'member-requests'],
   processing: ['carrier-feed', 'enrollment', 'member-requests'],
   reference: [],
   reports: [],

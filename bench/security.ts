@@ -214,10 +214,16 @@ const SAMPLES: { readonly [N in EndpointName]: (r: Records) => Sample } = {
   myIdCard: (r) => ({ query: { employerPK: r.employerPK } }),
   submitElections: (r) => ({ body: { employerPK: r.employerPK } }),
   enrollmentWindow: (r) => ({ query: { employerPK: r.employerPK } }),
+  // The seed opens no window: an allowed caller gets an empty list, and a CSV of its header.
+  enrollmentStatusList: (r) => ({ query: { employerPK: r.employerPK, status: 'notStarted', recordsPerPage: 5 } }),
+  enrollmentStatusCsv: (r) => ({ query: { employerPK: r.employerPK, lastName: 'a' } }),
   // Sends nothing: the seed opens no window (409).
   remindMembers: (r) => ({ body: { employerPK: r.employerPK } }),
   inviteEmployees: (r) => ({ body: { employerPK: r.employerPK, subscriberPK: 0 } }),
   openEnrollmentWindow: (r) => ({ body: { employerPK: r.employerPK } }),
+  // The seed has no window: closing answers 409, approving a window that is not there 404.
+  closeEnrollmentWindow: (r) => ({ body: { employerPK: r.employerPK } }),
+  approveWindowRequests: (r) => ({ body: { employerPK: r.employerPK, windowPK: MISSING_PK } }),
   planYearList: (r) => ({ query: { employerPK: r.employerPK } }),
   planYearPlans: (r) => ({ query: { employerPK: r.employerPK, beginDate: `${year}-01-01` } }),
   copyPlanYear: (r) => ({ body: { employerPK: r.employerPK } }),

@@ -1,6 +1,8 @@
 import type { Browser, Page } from '@playwright/test';
 import { DEMO_PASSWORD, expect, test } from './fixtures';
 import { LoginPage } from './pages/login-page';
+import { CarrierFilesPage } from './pages/carrier-files-page';
+import { runProcessing } from './pages/enrollment-manager-page';
 import { PlansAndRatesPage } from './pages/plans-and-rates-page';
 import { ShellPage } from './pages/shell-page';
 import { sidewaysScroll, waitUntilLoaded, wcagViolations } from './support/accessibility';
@@ -20,10 +22,11 @@ async function signedIn(browser: Browser, email: string, phone = false): Promise
   return page;
 }
 
-test('HR opens enrollment, an employee compares plans on a phone and elects, and HR sees it counted', async ({
+test('HR opens enrollment, an employee elects on a phone, HR closes and approves, and the carrier hears of next year', async ({
   browser,
+  request,
 }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(300_000);
   // The group's administrator sets up next year by copying this one forward.
   const admin = await signedIn(browser, 'admin@example.com');
   const plans = new PlansAndRatesPage(admin);
@@ -101,4 +104,50 @@ test('HR opens enrollment, an employee compares plans on a phone and elects, and
   await expect(hr.getByRole('status').filter({ hasText: 'Reminded' })).toHaveText(
     'Reminded 0 members. Everyone not done has been reminded today.',
   );
+
+  // 5–6. Everyone else did nothing. HR closes: the member's elections and everyone else's rollover
+  // become requests effective on the plan-year start.
+  await employee.context().close();
+  const close = hr.getByRole('region', { name: 'Close enrollment' });
+  await expect(close).toContainText('keep their plans: each rolls over to its successor, in the same tier.');
+  await close.getByRole('button', { name: 'Close enrollment' }).click();
+  const confirm = hr.getByRole('dialog', { name: 'Close open enrollment now?' });
+  await expect(confirm).toContainText('Members can no longer change their elections');
+  await confirm.getByRole('button', { name: 'Close enrollment' }).click();
+  const closed = hr.getByRole('region', { name: `Closed: elections for the plan year starting 01/01/${YEAR + 1}` });
+  await expect(closed).toBeVisible({ timeout: 60_000 });
+  const did = closed.getByRole('table', { name: 'What closing did' });
+  await expect(did.getByRole('row', { name: /^Submitted their elections 1$/ })).toBeVisible();
+  const rolled = Number(
+    (await did
+      .getByRole('row', { name: /^Rolled over without action/ })
+      .getByRole('cell')
+      .textContent())!.replace(/,/g, ''),
+  );
+  expect(rolled).toBeGreaterThan(100);
+  expect(await wcagViolations(hr), 'axe on the closed window').toEqual([]);
+
+  // 7. HR approves them all; processing applies them; the next change file carries the new plan year.
+  await closed.getByRole('button', { name: /^Approve all [\d,]+ requests$/ }).click();
+  await expect(closed.getByText('Every request of this window has been decided.')).toBeVisible({ timeout: 60_000 });
+  let processed = 0;
+  for (let run = 0; run < 20; run++) {
+    const outcomes = await runProcessing(request);
+    if (outcomes.length === 0) break;
+    expect(outcomes.filter((o) => o.status !== 'PushedToRemote')).toEqual([]);
+    processed += outcomes.length;
+  }
+  expect(processed).toBeGreaterThan(rolled);
+  const files = new CarrierFilesPage(hr);
+  await files.openFromMenu();
+  await files.sendOpenChanges();
+  await expect(files.cell(files.newest, 6)).toContainText('Delivered');
+  const { text } = await files.download(files.newest);
+  const segments = text.split('~').map((s) => s.trim().split('*'));
+  const nextYear = `${YEAR + 1}0101`;
+  const loopsStartingNextYear = segments.filter((s) => s[0] === 'DTP' && s[1] === '348' && s[3] === nextYear);
+  expect(loopsStartingNextYear.length).toBeGreaterThan(rolled);
+  expect(
+    segments.filter((s) => s[0] === 'INS' && s[1] === 'Y' && s[3] === '001' && s[4] === 'EC').length,
+  ).toBeGreaterThan(100);
 });

@@ -385,6 +385,14 @@ export const enrollmentWindows = pgTable(
     /** 'rollover' or 'waive': what closing does to members who never started. */
     unstartedChoice: text('unstarted_choice').notNull(),
     openedBy: text('opened_by').notNull(),
+    /**
+     * Closing runs in batches of subscribers, in key order: the last one done. Set once closing starts,
+     * from then on no member may change an election.
+     */
+    closingCursor: integer('closing_cursor'),
+    closedBy: text('closed_by'),
+    /** What closing did (elected, rolled over, lapsed, flagged, requests), added up batch by batch. */
+    closingSummary: jsonb('closing_summary').$type<Record<string, number>>(),
     closedAt: stamp('closed_at'),
     createdAt: createdAt(),
   },
@@ -417,7 +425,8 @@ export const elections = pgTable(
   },
   (t) => [
     primaryKey({ name: 'elections_pk', columns: [t.windowPK, t.subscriberPK, t.planType] }),
-    check('elections_action_ck', sql`${t.action} in ('keep', 'change', 'waive')`),
+    // 'rollover' and 'lapse' are written at close for members who never submitted.
+    check('elections_action_ck', sql`${t.action} in ('keep', 'change', 'waive', 'rollover', 'lapse')`),
   ],
 );
 
@@ -467,6 +476,8 @@ export const requests = pgTable(
     subscriberPK: integer('subscriber_pk').references(() => subscribers.subscriberPK, { onDelete: 'set null' }),
     dependentPK: integer('dependent_pk').references(() => dependents.dependentPK, { onDelete: 'set null' }),
     type: text('type').$type<RequestType>().notNull(),
+    /** The open enrollment window whose close made this request. */
+    windowPK: integer('window_pk').references(() => enrollmentWindows.windowPK, { onDelete: 'set null' }),
     status: text('status').$type<RequestStatus>().notNull(),
     saveStep: integer('save_step').notNull().default(1),
     /** Optimistic lock of the wizard's draft: every save checks it and adds 1 (a stale one answers 409). */
@@ -492,6 +503,9 @@ export const requests = pgTable(
     index('requests_employer_created_idx').on(t.employerPK, t.createdAt),
     index('requests_employer_status_idx').on(t.employerPK, t.status),
     index('requests_subscriber_idx').on(t.subscriberPK),
+    index('requests_window_status_idx')
+      .on(t.windowPK, t.status)
+      .where(sql`${t.windowPK} is not null`),
     // The processing queue: the worker's claim and the queue-depth metric read only these rows.
     index('requests_processing_queue_idx')
       .on(t.requestPK)

@@ -114,11 +114,14 @@ import {
   planYearList,
   planYearPlans,
   remindMembers,
+  approveWindowRequests,
+  closeEnrollmentWindow,
   savePlanDetails,
   savePlanRates,
   setPayFrequency,
   setPlanSuccessor,
 } from '../services/open-enrollment';
+import { enrollmentStatusCsv, enrollmentStatusList } from '../services/open-enrollment';
 import { censusReport, censusSummary, documentFile, listDocuments } from '../services/reports';
 import type { Handlers } from './handler-types';
 import { passkeyHandlers } from './passkey-handlers';
@@ -215,6 +218,12 @@ export const handlers: Handlers = {
   inviteEmployees: ({ db, user, employerPK, body, request }) =>
     inviteEmployees(db, adminOf(user, employerPK, request), body.subscriberPK),
   remindMembers: ({ db, employerPK, request }) => remindMembers(db, employerPK, request.server.accountMail),
+  closeEnrollmentWindow: ({ db, user, employerPK }) => closeEnrollmentWindow(db, employerPK, user.sub),
+  approveWindowRequests: ({ db, user, employerPK, body }) =>
+    approveWindowRequests(db, employerPK, user.sub, body.windowPK),
+  enrollmentStatusList: ({ db, employerPK, query }) => enrollmentStatusList(db, employerPK, query),
+  enrollmentStatusCsv: async ({ db, user, employerPK, query, request }) =>
+    enrollmentStatusCsv({ db, actor: user.sub, employerPK, log: request.log }, query),
   openEnrollmentWindow: ({ db, user, employerPK, body }) => openEnrollmentWindow(db, employerPK, user.sub, body),
   planYearList: ({ db, employerPK }) => planYearList(db, employerPK),
   planYearPlans: ({ db, employerPK, query }) => planYearPlans(db, employerPK, query.beginDate),

@@ -1,5 +1,6 @@
 import { endpoints } from '../contracts/endpoints';
 import { endpointQueryOptions } from '../lib/endpoint-query';
+import type { EnrollmentStatusQuery } from '../contracts/open-enrollment';
 
 const ROOT = 'open-enrollment';
 
@@ -10,4 +11,7 @@ export const openEnrollmentQueries = {
     endpointQueryOptions(ROOT, 'window', endpoints.enrollmentWindow, { query: { employerPK } }, { notify: false }),
   mine: (employerPK: number) =>
     endpointQueryOptions(ROOT, 'mine', endpoints.myEnrollment, { query: { employerPK } }, { notify: false }),
+  /** A page of HR's list of members and their status in the window (filters, and the key it starts after). */
+  statusList: (query: EnrollmentStatusQuery) =>
+    endpointQueryOptions(ROOT, 'statusList', endpoints.enrollmentStatusList, { query }, { notify: false }),
 };

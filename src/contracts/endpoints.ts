@@ -95,6 +95,10 @@ import {
   inviteEmployeesBody,
   remindMembersAnswer,
   remindMembersBody,
+  approveWindowRequestsAnswer,
+  approveWindowRequestsBody,
+  closeWindowAnswer,
+  closeWindowBody,
   myEnrollment,
   openWindowBody,
   submitElectionsAnswer,
@@ -102,6 +106,7 @@ import {
   windowProgress,
   windowQuery,
 } from './open-enrollment';
+import { enrollmentStatusFilters, enrollmentStatusList, enrollmentStatusQuery } from './open-enrollment';
 import {
   copyPlanYearAnswer,
   copyPlanYearBody,
@@ -932,6 +937,60 @@ export const endpoints = {
     audit: { action: 'read', records: { 'answer.subscriberPKs[]': 'subscriber' } },
     responseType: 'json',
     response: remindMembersAnswer,
+  }),
+
+  // HR's list of where each member stands in the window (open, or else the last closed), and its CSV.
+  enrollmentStatusList: defineEndpoint({
+    service: 'enrollment',
+    method: 'GET',
+    path: '/OpenEnrollment/StatusList',
+    summary: "The group's active members with their status in its open (or last closed) window, keyset pages",
+    area: 'openEnrollment',
+    scope: employerScope('query'),
+    query: enrollmentStatusQuery,
+    audit: { action: 'read', records: { 'answer.list[].subscriberPK': 'subscriber' } },
+    responseType: 'json',
+    response: enrollmentStatusList,
+  }),
+  enrollmentStatusCsv: defineEndpoint({
+    service: 'enrollment',
+    method: 'GET',
+    path: '/OpenEnrollment/StatusCsv',
+    summary: "The filtered list of members' open enrollment statuses as CSV (streamed)",
+    area: 'openEnrollment',
+    scope: employerScope('query'),
+    query: enrollmentStatusFilters,
+    // A file of the whole group names no records here (a row holds at most 500); the rows sent are
+    // audited when the stream ends.
+    audit: { action: 'read' },
+    responseType: 'csv',
+  }),
+
+  closeEnrollmentWindow: defineEndpoint({
+    service: 'enrollment',
+    method: 'POST',
+    path: '/OpenEnrollment/Close',
+    summary:
+      "Closes the group's window, or goes on closing it: elections and rollovers become requests, a few seconds per call",
+    area: 'openEnrollment',
+    scope: employerScope('body'),
+    body: closeWindowBody,
+    // Closing runs a transaction per batch of members; the audit row is written with the answer.
+    audit: { action: 'change', oneTransaction: false },
+    responseType: 'json',
+    response: closeWindowAnswer,
+  }),
+  approveWindowRequests: defineEndpoint({
+    service: 'enrollment',
+    method: 'POST',
+    path: '/OpenEnrollment/Approve',
+    summary: "HR approval of a closed window's requests in bulk, a few seconds per call",
+    area: 'approve',
+    scope: employerScope('body'),
+    body: approveWindowRequestsBody,
+    audit: { action: 'change', oneTransaction: false },
+    responseType: 'json',
+    response: approveWindowRequestsAnswer,
   }),
 
   // ---- Plans and rates (plan years, copied forward) ----

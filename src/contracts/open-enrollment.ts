@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { id, isoDate, pk } from './common';
+import { id, isoDate, pk, text } from './common';
 
 // Open enrollment: a window in which members elect next year's medical and dental coverage.
 
@@ -16,6 +16,65 @@ export const WAIVE_REASONS = [
   'Tricare',
   'Other',
 ] as const;
+
+/**
+ * What an election row says: the member's own keep / change / waive, or what closing the window wrote
+ * for a coverage the member never elected: `rollover` (today's plan's successor, same tier) or `lapse`
+ * (the group waives non-starters, or today's plan has no successor).
+ */
+export const ELECTION_ACTIONS = ['keep', 'change', 'waive', 'rollover', 'lapse'] as const;
+export type ElectionAction = (typeof ELECTION_ACTIONS)[number];
+
+/** The payload of an `OpenEnrollment` request: the elections that take effect at the plan-year start. */
+export const openEnrollmentPayload = z.object({
+  planYearBegin: isoDate,
+  elections: z
+    .array(
+      z.object({
+        planType: z.enum(ELECTION_TYPES),
+        action: z.enum(ELECTION_ACTIONS),
+        planPK: z.number().int().nullable(),
+        coverageOptionPK: z.number().int().nullable(),
+        waiveReason: z.string().nullable(),
+      }),
+    )
+    .min(1),
+});
+export type OpenEnrollmentPayload = z.infer<typeof openEnrollmentPayload>;
+
+/** What closing a window did, added up batch by batch. */
+export const closingSummary = z.object({
+  /** Members the close has gone through. */
+  members: z.number().int(),
+  /** Members who submitted. */
+  elected: z.number().int(),
+  /** Members whose coverage rolled over without action. */
+  rolledOver: z.number().int(),
+  /** Members whose coverage ends because they never started and the group waives them. */
+  lapsed: z.number().int(),
+  /** Members who never started and whose plan has no successor: not rolled over, they must choose. */
+  flagged: z.number().int(),
+  /** Requests made, one per member with a change at the plan-year start. */
+  requests: z.number().int(),
+});
+export type ClosingSummary = z.infer<typeof closingSummary>;
+
+export const closeWindowBody = z.object({ employerPK: id });
+export const closeWindowAnswer = z.object({
+  /** True once every member is through; until then the caller calls again to go on. */
+  closed: z.boolean(),
+  summary: closingSummary,
+  /** Active members of the group, for the progress bar. */
+  members: z.number().int(),
+});
+export type CloseWindowAnswer = z.infer<typeof closeWindowAnswer>;
+
+export const approveWindowRequestsBody = z.object({ employerPK: id, windowPK: id });
+export const approveWindowRequestsAnswer = z.object({
+  approved: z.number().int(),
+  /** Requests of the window still waiting for HR, counted up to a cap. */
+  remaining: z.number().int(),
+});
 
 /** What happens at close to members who never started: their plans roll over, or they are waived. */
 export const UNSTARTED_CHOICES = ['rollover', 'waive'] as const;
@@ -51,8 +110,10 @@ const enrollmentWindow = z.object({
   endsOn: isoDate,
   planYearBegin: isoDate,
   unstartedChoice: z.enum(UNSTARTED_CHOICES),
-  /** Today is within the window. */
+  /** Today is within the window and closing has not begun. */
   open: z.boolean(),
+  /** HR has begun closing it (a close that stopped half way goes on with the next call). */
+  closing: z.boolean(),
 });
 export type EnrollmentWindow = z.infer<typeof enrollmentWindow>;
 
@@ -69,6 +130,17 @@ export const windowProgress = z.object({
   }),
   /** Plans of the current year whose members must choose: no successor next year. */
   mustChoosePlans: z.array(z.string()),
+  /** The group's last closed window: what closing did and how many of its requests await HR. */
+  closed: z
+    .object({
+      windowPK: z.number().int(),
+      planYearBegin: isoDate,
+      closedAt: z.string(),
+      summary: closingSummary,
+      awaiting: z.number().int(),
+      awaitingCapped: z.boolean(),
+    })
+    .nullable(),
 });
 export type WindowProgress = z.infer<typeof windowProgress>;
 
@@ -169,3 +241,92 @@ export const remindMembersAnswer = z.object({
   remainingCapped: z.boolean(),
 });
 export type RemindMembersAnswer = z.infer<typeof remindMembersAnswer>;
+
+// ---- HR's list of where each member stands in the group's window (open, or else the last closed) ----
+
+/**
+ * A member's status in the window, from their election rows: any keep or change is submitted; only
+ * waives is waived; rows written at close roll plans over ('rollover') or leave the member without
+ * coverage ('lapse', not elected); no rows yet is not started.
+ */
+export const ENROLLMENT_STATUSES = ['submitted', 'waived', 'rolledOver', 'notStarted', 'notElected'] as const;
+export type EnrollmentStatus = (typeof ENROLLMENT_STATUSES)[number];
+export const ENROLLMENT_STATUS_LABELS: Record<EnrollmentStatus, string> = {
+  submitted: 'Submitted',
+  waived: 'Waived',
+  rolledOver: 'Rolled over',
+  notStarted: 'Not started',
+  notElected: 'Not elected',
+};
+
+export const ENROLLMENT_STATUS_PAGE_SIZE = 25;
+export const ENROLLMENT_STATUS_MAX_PAGE_SIZE = 100;
+export const ENROLLMENT_STATUS_NAME_MAX = 50;
+export const ENROLLMENT_STATUS_FILE_NAME = 'enrollment-status.csv';
+
+/** The list's filters: one status (all when absent) and the start of the last name. */
+export const enrollmentStatusFilters = z.object({
+  employerPK: pk,
+  status: z.enum(ENROLLMENT_STATUSES).optional(),
+  lastName: text(ENROLLMENT_STATUS_NAME_MAX).optional(),
+});
+export type EnrollmentStatusFilters = z.input<typeof enrollmentStatusFilters>;
+
+/** A page: the members after `after` (a subscriberPK, the last row of the page before), in key order. */
+export const enrollmentStatusQuery = enrollmentStatusFilters.extend({
+  after: pk.optional(),
+  recordsPerPage: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(ENROLLMENT_STATUS_MAX_PAGE_SIZE)
+    .default(ENROLLMENT_STATUS_PAGE_SIZE),
+});
+export type EnrollmentStatusQuery = z.input<typeof enrollmentStatusQuery>;
+
+const electionChoice = z.object({
+  action: z.enum(ELECTION_ACTIONS),
+  planName: z.string().nullable(),
+  waiveReason: z.string().nullable(),
+});
+export type ElectionChoice = z.infer<typeof electionChoice>;
+
+const enrollmentStatusRow = z.object({
+  subscriberPK: z.number().int(),
+  subscriberID: z.string(),
+  lastName: z.string(),
+  firstName: z.string(),
+  status: z.enum(ENROLLMENT_STATUSES),
+  /** When the member last submitted; null when they have not (rows written at close included). */
+  submittedAt: z.string().nullable(),
+  medical: electionChoice.nullable(),
+  dental: electionChoice.nullable(),
+});
+export type EnrollmentStatusRow = z.infer<typeof enrollmentStatusRow>;
+
+export const enrollmentStatusList = z.object({
+  /** The window the statuses are of: the one not closed yet, or else the last closed one; null for none. */
+  windowPK: z.number().int().nullable(),
+  list: z.array(enrollmentStatusRow),
+  /** The `after` of the next page; null on the last page. */
+  nextAfter: z.number().int().nullable(),
+});
+export type EnrollmentStatusList = z.infer<typeof enrollmentStatusList>;
+
+/** A choice in words, as the list and its CSV show it: "Keep", "Change: <plan>", "Waive: <reason>"… */
+export function electionChoiceText(choice: ElectionChoice | null): string {
+  if (!choice) return '';
+  const named = (word: string, detail: string | null) => (detail ? `${word}: ${detail}` : word);
+  switch (choice.action) {
+    case 'keep':
+      return 'Keep';
+    case 'change':
+      return named('Change', choice.planName);
+    case 'waive':
+      return named('Waive', choice.waiveReason);
+    case 'rollover':
+      return named('Rolled over', choice.planName);
+    case 'lapse':
+      return 'Lapsed';
+  }
+}

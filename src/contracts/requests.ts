@@ -102,6 +102,7 @@ export const REQUEST_TYPE_LABELS = {
   ChangeCoverage: 'Change Coverage',
   Terminate: 'Subscriber Termination',
   TerminateDependent: 'Dependent Termination',
+  OpenEnrollment: 'Open Enrollment Election',
 } as const satisfies Record<(typeof REQUEST_TYPES)[number], string>;
 
 export const REQUEST_PAGE_SIZE = 20;

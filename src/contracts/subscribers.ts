@@ -24,6 +24,7 @@ export const REQUEST_TYPES = [
   'ChangeCoverage',
   'Terminate',
   'TerminateDependent',
+  'OpenEnrollment',
 ] as const;
 export type RequestType = (typeof REQUEST_TYPES)[number];
 

@@ -47,6 +47,8 @@ export function maintenanceFor(type: RequestType, newMember = false): Maintenanc
       return { type: '021', reason: '28' };
     case 'ChangeCoverage':
       return newMember ? { type: '021', reason: 'EC' } : { type: '001', reason: 'EC' };
+    case 'OpenEnrollment':
+      return { type: '001', reason: 'EC' };
     case 'Subscriber':
     case 'Dependent':
       return { type: '001', reason: '25' };

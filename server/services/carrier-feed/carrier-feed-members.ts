@@ -203,6 +203,9 @@ function touchesOf(r: PushedRequest, h: Household): Touch[] {
         sub(maintenanceFor(r.type)),
         ...active.map((d) => dep(d, maintenanceFor(r.type, d.createdAt.getTime() === r.pushedAt?.getTime()))),
       ];
+    case 'OpenEnrollment':
+      // Next year's elections change the coverage of the whole household.
+      return [sub(maintenanceFor(r.type)), ...active.map((d) => dep(d, maintenanceFor(r.type)))];
     case 'Subscriber':
       return [sub(maintenanceFor(r.type))];
     case 'Terminate': {

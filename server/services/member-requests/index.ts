@@ -7,6 +7,7 @@ export {
   APPROVED_ON_SUBMISSION_NOTE,
   PROCESSING_ACTOR,
   approveOnSubmission,
+  approveSubmitted,
   changeStatus,
   userChangesStatus,
 } from './request-status';

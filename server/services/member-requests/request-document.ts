@@ -95,10 +95,18 @@ type Names = {
 };
 
 async function loadNames(db: Db, employerPK: number, payload: Loose): Promise<Names> {
-  const planPKs = [payload.employerPlanPK, payload.employerDentalPlanPK, ...list(payload.FSAElections).map((e) => e.pk)]
+  const elected = list(payload.elections);
+  const planPKs = [
+    payload.employerPlanPK,
+    payload.employerDentalPlanPK,
+    ...list(payload.FSAElections).map((e) => e.pk),
+    ...elected.map((e) => e.planPK),
+  ]
     .map(positivePK)
     .filter((pk) => pk !== null);
-  const tierPKs = [payload.medicalTierPK, payload.dentalTierPK].map(positivePK).filter((pk) => pk !== null);
+  const tierPKs = [payload.medicalTierPK, payload.dentalTierPK, ...elected.map((e) => e.coverageOptionPK)]
+    .map(positivePK)
+    .filter((pk) => pk !== null);
   const divisionPK = positivePK(payload.divisions) ?? positivePK(payload.employerDivisionsPK);
 
   const [lookups, planRows, tierRows, divisionRows] = await Promise.all([
@@ -248,6 +256,28 @@ function enrollmentBlocks(names: Names, p: Loose): DocumentBlock[] {
   ];
 }
 
+const ELECTION_WORDS: Record<string, string> = {
+  keep: "Keep (next year's plan)",
+  change: 'Change',
+  waive: 'Waive',
+  rollover: 'Rolled over without action',
+  lapse: 'Ends: not elected',
+};
+
+/** An open enrollment request: the elections that take effect at the plan-year start. */
+function openEnrollmentFields(names: Names, p: Loose): DocumentBlock {
+  const fields: Field[] = [['Plan Year Begins', day(p.planYearBegin)]];
+  for (const e of list(p.elections)) {
+    const what = ELECTION_WORDS[String(e.action)] ?? NOT_GIVEN;
+    const detail =
+      e.action === 'waive' || e.action === 'lapse'
+        ? text(e.waiveReason)
+        : [names.plan(e.planPK), names.tier(e.coverageOptionPK)].filter(Boolean).join(' — ');
+    fields.push([String(e.planType), [what, detail].filter(Boolean).join(': ')]);
+  }
+  return { kind: 'fields', title: 'Open Enrollment Elections', fields };
+}
+
 type RequestRow = Pick<
   typeof requests.$inferSelect,
   | 'requestPK'
@@ -367,6 +397,8 @@ async function typeBlocks(db: Db, names: Names, row: RequestRow): Promise<Docume
     case 'NewEnrollment':
     case 'ChangeCoverage':
       return [subscriberBlock('Subscriber', formPerson(names, record(p.subscriber))), ...enrollmentBlocks(names, p)];
+    case 'OpenEnrollment':
+      return [openEnrollmentFields(names, p)];
     case 'Subscriber':
       return [subscriberBlock('Subscriber (requested information)', formPerson(names, record(p.subscriber)))];
     case 'Dependent': {

@@ -1,6 +1,6 @@
 // Status changes of stored requests: every change goes through the lifecycle table and leaves a row in
 // requestStatusHistory saying who and when.
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { canAccess, type Role } from '../../../src/contracts/permissions';
 import type { LifecycleEvent, RequestStatus } from '../../../src/contracts/requests';
 import type { Db } from '../../db/client';
@@ -85,4 +85,29 @@ export async function userChangesStatus(
       throw error;
     }
   });
+}
+
+/**
+ * HR's approval of many Submitted requests at once (those of a closed open enrollment window): one
+ * guarded update and one history row each, as `changeStatus` makes them one by one. Rows no longer
+ * Submitted are left alone. Answers the requests approved.
+ */
+export async function approveSubmitted(tx: Db, requestPKs: number[], change: Change): Promise<number[]> {
+  if (requestPKs.length === 0) return [];
+  const to = transition('Submitted', 'hrApprove');
+  const updated = await tx
+    .update(requests)
+    .set({ status: to, updatedAt: new Date() })
+    .where(and(inArray(requests.requestPK, requestPKs), eq(requests.status, 'Submitted')))
+    .returning({ requestPK: requests.requestPK });
+  if (updated.length > 0)
+    await tx.insert(requestStatusHistory).values(
+      updated.map((r) => ({
+        requestPK: r.requestPK,
+        status: to,
+        changedBy: change.actor,
+        note: change.note ?? null,
+      })),
+    );
+  return updated.map((r) => r.requestPK);
 }

@@ -176,6 +176,7 @@ export async function submitElections(
 ) {
   const view = await myEnrollment(db, employerPK, subscriberPK, today);
   if (!view.window) throw conflict('Open enrollment is not open for your group. Contact your HR department.');
+  if (view.window.closing) throw conflict('Open enrollment has closed for your group. Contact your HR department.');
   if (!view.window.open)
     throw conflict(
       `Open enrollment runs from ${view.window.startsOn} to ${view.window.endsOn}. Contact your HR department.`,

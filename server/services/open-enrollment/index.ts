@@ -13,3 +13,5 @@ export { myEnrollment, submitElections } from './elections';
 export { enrollmentWindow, openEnrollmentWindow } from './windows';
 export { myStatementPdf } from './statements';
 export { REMINDER_BATCH, remindMembers } from './reminders';
+export { enrollmentStatusCsv, enrollmentStatusList } from './enrollment-status';
+export { approveWindowRequests, closeEnrollmentWindow } from './close-window';

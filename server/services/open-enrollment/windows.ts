@@ -1,10 +1,15 @@
 // Open enrollment windows: HR opens one per group, members elect next year's coverage in it.
-import { and, asc, count, desc, eq, gte, isNull, lte, or, sql } from 'drizzle-orm';
-import type { OpenWindowBody, WindowProgress, EnrollmentWindow } from '../../../src/contracts/open-enrollment';
+import { and, asc, count, desc, eq, gte, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
+import type {
+  ClosingSummary,
+  EnrollmentWindow,
+  OpenWindowBody,
+  WindowProgress,
+} from '../../../src/contracts/open-enrollment';
 import { addYears, localToday } from '../../lib/calendar';
 import { conflict } from '../../lib/problem';
 import type { Db } from '../../db/client';
-import { coverageCounts, enrollmentWindows, groupMemberCounts, plans } from '../../db/schema';
+import { coverageCounts, enrollmentWindows, groupMemberCounts, plans, requests } from '../../db/schema';
 
 type WindowRow = typeof enrollmentWindows.$inferSelect;
 
@@ -14,7 +19,8 @@ export const windowView = (w: WindowRow, today: string): EnrollmentWindow => ({
   endsOn: w.endsOn,
   planYearBegin: w.planYearBegin,
   unstartedChoice: w.unstartedChoice as EnrollmentWindow['unstartedChoice'],
-  open: w.startsOn <= today && today <= w.endsOn,
+  open: w.startsOn <= today && today <= w.endsOn && w.closingCursor === null,
+  closing: w.closingCursor !== null,
 });
 
 /** The group's window not closed yet, if any. */
@@ -65,8 +71,14 @@ export async function enrollmentWindow(db: Db, employerPK: number, today = local
     .from(groupMemberCounts)
     .where(eq(groupMemberCounts.employerPK, employerPK));
   const members = kept?.members ?? 0;
+  const closed = await lastClosed(db, employerPK);
   if (!window)
-    return { window: null, counts: { members, submitted: 0, waived: 0, notStarted: members }, mustChoosePlans: [] };
+    return {
+      window: null,
+      counts: { members, submitted: 0, waived: 0, notStarted: members },
+      mustChoosePlans: [],
+      closed,
+    };
 
   // A member waiving every coverage type has only 'waive' rows.
   const { rows } = await db.execute<{ submitted: number; waived: number }>(sql`
@@ -101,5 +113,34 @@ export async function enrollmentWindow(db: Db, employerPK: number, today = local
       notStarted: Math.max(0, members - submitted),
     },
     mustChoosePlans: flagged.map((f) => f.planName),
+    closed,
+  };
+}
+
+const AWAITING_CAP = 10_000;
+
+/** Requests of a closed window still Submitted, counted up to a cap through the window's index. */
+export async function awaitingApproval(db: Db, windowPK: number) {
+  const { rows } = await db.execute<{ n: number }>(sql`
+    select count(*)::int as n from (select 1 from ${requests}
+      where ${requests.windowPK} = ${windowPK} and ${requests.status} = 'Submitted' limit ${AWAITING_CAP + 1}) r`);
+  const n = rows[0]?.n ?? 0;
+  return { awaiting: Math.min(n, AWAITING_CAP), awaitingCapped: n > AWAITING_CAP };
+}
+
+async function lastClosed(db: Db, employerPK: number): Promise<WindowProgress['closed']> {
+  const [row] = await db
+    .select()
+    .from(enrollmentWindows)
+    .where(and(eq(enrollmentWindows.employerPK, employerPK), isNotNull(enrollmentWindows.closedAt)))
+    .orderBy(desc(enrollmentWindows.closedAt))
+    .limit(1);
+  if (!row?.closedAt) return null;
+  return {
+    windowPK: row.windowPK,
+    planYearBegin: row.planYearBegin,
+    closedAt: row.closedAt.toISOString(),
+    summary: row.closingSummary as ClosingSummary,
+    ...(await awaitingApproval(db, row.windowPK)),
   };
 }

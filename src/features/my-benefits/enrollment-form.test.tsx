@@ -51,6 +51,7 @@ const enrollment: MyEnrollment = {
     planYearBegin: '2027-01-01',
     unstartedChoice: 'rollover',
     open: true,
+    closing: false,
   },
   periodsPerYear: 26,
   choices: [medical, dental],

@@ -31,9 +31,11 @@ export function MyEnrollmentScreen() {
         )}
         {data && !data.window?.open && (
           <Alert severity="info">
-            {data.window
-              ? `Open enrollment runs from ${formatIsoDate(data.window.startsOn)} to ${formatIsoDate(data.window.endsOn)}.`
-              : 'Open enrollment is not open for your group.'}{' '}
+            {data.window?.closing
+              ? 'Open enrollment has closed: your elections are with HR.'
+              : data.window
+                ? `Open enrollment runs from ${formatIsoDate(data.window.startsOn)} to ${formatIsoDate(data.window.endsOn)}.`
+                : 'Open enrollment is not open for your group.'}{' '}
             For a change of coverage now, contact your HR department.
           </Alert>
         )}

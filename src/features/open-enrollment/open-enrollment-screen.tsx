@@ -5,6 +5,9 @@ import { openEnrollmentQueries } from '../../api/open-enrollment-queries';
 import { PageHeading } from '../../components/ui/page-heading';
 import { RetryAlert } from '../../components/ui/retry-alert';
 import { useEmployerPK } from '../../hooks/use-session';
+import { CloseWindowPanel } from './close-window-panel';
+import { ClosedWindowPanel } from './closed-window-panel';
+import { EnrollmentStatusList } from './enrollment-status-list';
 import { InviteEmployeesPanel } from './invite-employees-panel';
 import { OpenWindowForm } from './open-window-form';
 import { RemindMembersPanel } from './remind-members-panel';
@@ -29,10 +32,18 @@ export function OpenEnrollmentScreen() {
         )}
         {data &&
           (data.window ? (
-            <WindowProgressPanel progress={{ ...data, window: data.window }} />
+            <>
+              <WindowProgressPanel progress={{ ...data, window: data.window }} />
+              <CloseWindowPanel employerPK={employerPK} progress={{ ...data, window: data.window }} />
+            </>
           ) : (
-            <OpenWindowForm employerPK={employerPK} />
+            <>
+              {data.closed && <ClosedWindowPanel employerPK={employerPK} closed={data.closed} />}
+              <OpenWindowForm employerPK={employerPK} />
+            </>
           ))}
+        {/* Where each member stands: in the open window, or else in the last closed one (pages start over per group). */}
+        {(data?.window || data?.closed) && <EnrollmentStatusList key={employerPK} employerPK={employerPK} />}
         {data?.window?.open && <RemindMembersPanel employerPK={employerPK} />}
         <InviteEmployeesPanel employerPK={employerPK} />
       </Stack>

@@ -12,9 +12,11 @@ const progress = {
     planYearBegin: '2027-01-01',
     unstartedChoice: 'rollover' as const,
     open: true,
+    closing: false,
   },
   counts: { members: 1200, submitted: 700, waived: 45, notStarted: 500 },
   mustChoosePlans: [],
+  closed: null,
 };
 
 /** jsdom lays nothing out: give the chart's surface the size of a phone's panel. */

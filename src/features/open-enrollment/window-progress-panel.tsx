@@ -8,10 +8,16 @@ import Typography from '@mui/material/Typography';
 import { ChartFigure } from '../../components/charts/chart-figure';
 import { LazyChart } from '../../components/charts/lazy-charts';
 import type { WindowProgress } from '../../contracts/open-enrollment';
-import { formatIsoDate } from '../../lib/calendar-date';
+import { dateToIso, formatIsoDate } from '../../lib/calendar-date';
 import { progressChart } from './progress-chart';
 
 const number = new Intl.NumberFormat('en-US');
+
+function stateOf(window: NonNullable<WindowProgress['window']>) {
+  if (window.closing) return 'Closing';
+  if (window.open) return 'Open now';
+  return window.startsOn > dateToIso(new Date()) ? 'Scheduled' : 'Ended, not closed yet';
+}
 
 /** The open window's dates and where the group's members stand in it. */
 export function WindowProgressPanel({
@@ -33,7 +39,7 @@ export function WindowProgressPanel({
   return (
     <Paper component="section" aria-labelledby="window-progress-title" variant="outlined" sx={{ p: 2, maxWidth: 640 }}>
       <Typography id="window-progress-title" variant="h6" component="h2">
-        {window.open ? 'Open now' : 'Scheduled'}: {formatIsoDate(window.startsOn)} to {formatIsoDate(window.endsOn)}
+        {stateOf(window)}: {formatIsoDate(window.startsOn)} to {formatIsoDate(window.endsOn)}
       </Typography>
       <Typography variant="body2" sx={{ color: 'text.secondary', mb: 2 }}>
         Elections for the plan year starting {formatIsoDate(window.planYearBegin)}

@@ -1,0 +1,304 @@
+import { and, asc, eq, gt, inArray, isNull, ne, sql } from 'drizzle-orm';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { endpointUrl } from '../../src/contracts/endpoint';
+import { endpoints } from '../../src/contracts/endpoints';
+import type {
+  CloseWindowAnswer,
+  MyEnrollment,
+  OpenEnrollmentPayload,
+  WindowProgress,
+} from '../../src/contracts/open-enrollment';
+import { addDays, localToday, yearOf } from '../lib/calendar';
+import {
+  coverages,
+  elections,
+  fsaElections,
+  plans,
+  requestStatusHistory,
+  requests,
+  subscribers,
+  userGrants,
+} from '../db/schema';
+import { closeEnrollmentWindow } from '../services/open-enrollment';
+import { processPendingRequests } from '../services/processing';
+import { createTestApp, type TestApp } from '../test/test-app';
+
+type Name = keyof typeof endpoints;
+const url = (name: Name, query?: Record<string, string | number>) =>
+  endpointUrl(endpoints[name]) +
+  (query ? `?${new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)]))}` : '');
+
+const HR = 'hr@example.com';
+const BROKER = 'broker@example.com';
+const EMPLOYEE = 'employee@example.com';
+const today = localToday();
+const year = yearOf(today);
+const nextYear = `${year + 1}-01-01`;
+const lastDay = addDays(nextYear, -1);
+
+let t: TestApp;
+let ownPK: number;
+/** A medical plan of this year with members, other than the employee's, left without a successor. */
+let orphanPlanPK: number;
+let orphanMembers: number[];
+
+async function call(name: Name, email: string, opts: { query?: Record<string, string | number>; body?: object } = {}) {
+  const res = await t.app.inject({
+    method: endpoints[name].method,
+    url: url(name, opts.query),
+    headers: await t.auth(email),
+    ...(opts.body ? { payload: opts.body } : {}),
+  });
+  return { status: res.statusCode, body: res.json() as Record<string, unknown> };
+}
+const progress = async () => (await call('enrollmentWindow', HR, { query: { employerPK: 2 } })).body as WindowProgress;
+
+/** A subscriber's own medical or dental coverage in force on a day. */
+async function coverageOn(subscriberPK: number, day: string) {
+  return t.db
+    .select({ planPK: coverages.planPK, planType: plans.planType, coverageOptionPK: coverages.coverageOptionPK })
+    .from(coverages)
+    .innerJoin(plans, eq(plans.planPK, coverages.planPK))
+    .where(
+      and(
+        eq(coverages.subscriberPK, subscriberPK),
+        isNull(coverages.dependentPK),
+        sql`${coverages.beginDate} <= ${day}`,
+        sql`(${coverages.endDate} is null or ${coverages.endDate} >= ${day})`,
+      ),
+    )
+    .orderBy(asc(plans.planType));
+}
+
+let feedDir: string;
+beforeAll(async () => {
+  t = await createTestApp();
+  feedDir = await mkdtemp(join(tmpdir(), 'carrier-feed-'));
+  process.env.CARRIER_FEED_DIR = feedDir;
+  ownPK = (await t.db.select().from(userGrants).where(eq(userGrants.userId, 'user-employee')))[0]!.subscriberPK!;
+  expect(
+    (await call('copyPlanYear', 'admin@example.com', { body: { employerPK: 2, fromBeginDate: `${year}-01-01` } }))
+      .status,
+  ).toBe(200);
+  const own = await coverageOn(ownPK, today);
+  const ownMedical = own.find((c) => c.planType === 'Medical')!.planPK;
+  // The medical plan of this year with the most members, the employee's aside.
+  const [orphan] = await t.db
+    .select({ planPK: coverages.planPK, n: sql<number>`count(*)::int` })
+    .from(coverages)
+    .innerJoin(plans, eq(plans.planPK, coverages.planPK))
+    .where(
+      and(
+        eq(plans.employerPK, 2),
+        eq(plans.planType, 'Medical'),
+        eq(plans.contractBeginDate, `${year}-01-01`),
+        ne(coverages.planPK, ownMedical),
+        isNull(coverages.dependentPK),
+        isNull(coverages.endDate),
+      ),
+    )
+    .groupBy(coverages.planPK)
+    .orderBy(sql`count(*) desc`)
+    .limit(1);
+  orphanPlanPK = orphan!.planPK;
+  const set = await call('setPlanSuccessor', 'admin@example.com', {
+    body: { employerPK: 2, planPK: orphanPlanPK, successorPlanPK: null },
+  });
+  expect(set.status).toBe(200);
+  orphanMembers = (
+    await t.db
+      .selectDistinct({ pk: coverages.subscriberPK })
+      .from(coverages)
+      .innerJoin(subscribers, eq(subscribers.subscriberPK, coverages.subscriberPK))
+      .where(
+        and(
+          eq(coverages.planPK, orphanPlanPK),
+          isNull(coverages.dependentPK),
+          isNull(coverages.endDate),
+          isNull(subscribers.termDate),
+        ),
+      )
+  ).map((r) => r.pk);
+  expect(orphanMembers.length).toBeGreaterThan(0);
+
+  const opened = await call('openEnrollmentWindow', HR, {
+    body: { employerPK: 2, startsOn: today, endsOn: today, planYearBegin: nextYear, unstartedChoice: 'rollover' },
+  });
+  expect(opened.status).toBe(200);
+});
+afterAll(async () => {
+  delete process.env.CARRIER_FEED_DIR;
+  await rm(feedDir, { recursive: true, force: true });
+  await t?.close();
+});
+
+describe('closing an open enrollment window', () => {
+  let mine: MyEnrollment;
+
+  it('takes the member’s elections until HR closes, then refuses changes', async () => {
+    mine = (await call('myEnrollment', EMPLOYEE, { query: { employerPK: 2 } })).body as MyEnrollment;
+    const medical = mine.choices.find((c) => c.planType === 'Medical')!;
+    const other = medical.options.find((o) => o.planPK !== medical.keepPlanPK && o.employeeShare !== null)!;
+    const body = {
+      employerPK: 2,
+      elections: [
+        {
+          planType: 'Medical',
+          action: 'change',
+          planPK: other.planPK,
+          coverageOptionPK: medical.tiers[0]!.coverageOptionPK,
+          waiveReason: null,
+        },
+        { planType: 'Dental', action: 'waive', planPK: null, coverageOptionPK: null, waiveReason: 'Tricare' },
+      ],
+    };
+    expect((await call('submitElections', EMPLOYEE, { body })).status).toBe(200);
+
+    // A Member may not close the window; closing goes on across calls, a batch of 40 members each.
+    expect((await call('closeEnrollmentWindow', EMPLOYEE, { body: { employerPK: 2 } })).status).toBe(403);
+    const first = await closeEnrollmentWindow(t.db, 2, 'user-hr', { budgetMs: 0, batch: 40 });
+    expect(first.closed).toBe(false);
+    expect(first.summary.members).toBe(40);
+
+    const during = await progress();
+    expect(during.window).toMatchObject({ closing: true, open: false });
+    const late = await call('submitElections', EMPLOYEE, { body });
+    expect(late.status).toBe(409);
+    expect(late.body.detail).toContain('Open enrollment has closed');
+
+    let answer: CloseWindowAnswer = first;
+    for (let calls = 0; !answer.closed && calls < 100; calls++)
+      answer = (await call('closeEnrollmentWindow', HR, { body: { employerPK: 2 } })).body as CloseWindowAnswer;
+    expect(answer.closed).toBe(true);
+    const active = await t.db.$count(subscribers, and(eq(subscribers.employerPK, 2), isNull(subscribers.termDate)));
+    expect(answer.summary.members).toBeGreaterThanOrEqual(active);
+    expect(answer.summary.elected).toBe(1);
+    expect(answer.summary.flagged).toBe(orphanMembers.length);
+    expect(answer.summary.rolledOver).toBeGreaterThan(100);
+
+    // Closed: nothing more to close; the summary stays on HR's screen with the requests awaiting approval.
+    expect((await call('closeEnrollmentWindow', HR, { body: { employerPK: 2 } })).status).toBe(409);
+    const after = await progress();
+    expect(after.window).toBeNull();
+    expect(after.closed).toMatchObject({ planYearBegin: nextYear, summary: answer.summary });
+    expect(after.closed!.awaiting).toBe(answer.summary.requests);
+  });
+
+  it('makes one request per member, with their elections or the rollover, and flags members who must choose', async () => {
+    const [own] = await t.db
+      .select()
+      .from(requests)
+      .where(and(eq(requests.subscriberPK, ownPK), eq(requests.type, 'OpenEnrollment')));
+    expect(own).toMatchObject({ status: 'Submitted', windowPK: expect.any(Number) });
+    const payload = own!.payload as OpenEnrollmentPayload;
+    expect(payload.planYearBegin).toBe(nextYear);
+    expect(payload.elections.map((e) => [e.planType, e.action])).toEqual([
+      ['Medical', 'change'],
+      ['Dental', 'waive'],
+    ]);
+    const [history] = await t.db
+      .select()
+      .from(requestStatusHistory)
+      .where(eq(requestStatusHistory.requestPK, own!.requestPK));
+    expect(history).toMatchObject({ status: 'Submitted', note: 'Open enrollment closed' });
+
+    // A member of the plan without a successor is not rolled over for medical: a 'lapse' row says why.
+    const flagged = orphanMembers.find((pk) => pk !== ownPK)!;
+    const rows = await t.db.select().from(elections).where(eq(elections.subscriberPK, flagged));
+    expect(rows.find((r) => r.planType === 'Medical')).toMatchObject({ action: 'lapse' });
+    const [theirs] = await t.db
+      .select()
+      .from(requests)
+      .where(and(eq(requests.subscriberPK, flagged), eq(requests.type, 'OpenEnrollment')));
+    const theirElections = (theirs?.payload as OpenEnrollmentPayload | undefined)?.elections ?? [];
+    expect(theirElections.some((e) => e.planType === 'Medical')).toBe(false);
+  });
+
+  it('is approved in bulk by HR only, then applied at the plan-year start', async () => {
+    const windowPK = (await progress()).closed!.windowPK;
+    expect((await call('approveWindowRequests', BROKER, { body: { employerPK: 2, windowPK } })).status).toBe(403);
+    expect((await call('approveWindowRequests', HR, { body: { employerPK: 3, windowPK } })).status).toBe(403);
+    const approved = await call('approveWindowRequests', HR, { body: { employerPK: 2, windowPK } });
+    expect(approved.status).toBe(200);
+    expect(approved.body).toMatchObject({ remaining: 0 });
+    expect(approved.body.approved).toBeGreaterThan(100);
+    expect((await progress()).closed!.awaiting).toBe(0);
+
+    // A rolled-over member: today's plan's successor, same tier, from the plan-year start.
+    const [rolled] = await t.db
+      .select({ pk: elections.subscriberPK })
+      .from(elections)
+      .where(and(eq(elections.action, 'rollover'), eq(elections.planType, 'Medical'), gt(elections.subscriberPK, 0)))
+      .limit(1);
+    const before = await coverageOn(rolled!.pk, lastDay);
+    const fsaBefore = await t.db.$count(fsaElections, eq(fsaElections.subscriberPK, rolled!.pk));
+
+    const pending = await t.db
+      .select({ pk: requests.requestPK })
+      .from(requests)
+      .where(and(eq(requests.status, 'HRApproved'), eq(requests.type, 'OpenEnrollment')));
+    const outcomes = await processPendingRequests(t.db, { limit: pending.length + 10 });
+    const oe = outcomes.filter((o) => pending.some((p) => p.pk === o.requestPK));
+    expect(oe.every((o) => o.status === 'PushedToRemote')).toBe(true);
+
+    // The employee: the plan they chose from next year, this year's coverage ending the day before, no dental.
+    const ownNext = await coverageOn(ownPK, nextYear);
+    const medical = mine.choices.find((c) => c.planType === 'Medical')!;
+    expect(ownNext.map((c) => c.planType)).toEqual(['Medical']);
+    expect(ownNext[0]!.planPK).not.toBe(medical.keepPlanPK);
+    expect((await coverageOn(ownPK, lastDay)).map((c) => c.planType).sort()).toEqual(['Dental', 'Medical']);
+
+    const successors = await t.db
+      .select({ pk: plans.planPK, successor: plans.successorPlanPK })
+      .from(plans)
+      .where(
+        inArray(
+          plans.planPK,
+          before.map((c) => c.planPK),
+        ),
+      );
+    const after = await coverageOn(rolled!.pk, nextYear);
+    expect(after.map((c) => [c.planPK, c.coverageOptionPK])).toEqual(
+      before.map((c) => [successors.find((s) => s.pk === c.planPK)!.successor, c.coverageOptionPK]),
+    );
+    // FSA elections never roll over.
+    expect(await t.db.$count(fsaElections, eq(fsaElections.subscriberPK, rolled!.pk))).toBe(fsaBefore);
+
+    // The flagged member keeps this year's medical plan only; nothing is invented for next year.
+    const flagged = orphanMembers.find((pk) => pk !== ownPK)!;
+    expect(
+      (await coverageOn(flagged, nextYear)).some((c) => c.planType === 'Medical' && c.planPK !== orphanPlanPK),
+    ).toBe(false);
+  });
+
+  it('goes to the carrier as changes of the whole household from the plan-year start, in a checked file', async () => {
+    const [{ subscriberID }] = (await t.db
+      .select({ subscriberID: subscribers.subscriberID })
+      .from(subscribers)
+      .where(eq(subscribers.subscriberPK, ownPK))) as [{ subscriberID: string }];
+    const made = await call('closeCarrierBatch', HR, { body: { employerPK: 2 } });
+    expect(made.status).toBe(200);
+    const file = made.body.file as { carrierFilePK: number; status: string; problems: string[] };
+    expect(file).toMatchObject({ status: 'Delivered', problems: [] });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: url('carrierFile', { employerPK: 2, carrierFilePK: file.carrierFilePK }),
+      headers: await t.auth(HR),
+    });
+    const segments = res.body.split('~').map((s) => s.trim().split('*'));
+    // The employee's loop: a change (001, benefit selection), medical only from next year.
+    const start = segments.findIndex((s, i) => s[0] === 'INS' && segments[i + 1]?.[2] === subscriberID);
+    expect(segments[start]!.slice(0, 5)).toEqual(['INS', 'Y', '18', '001', 'EC']);
+    const loop = segments.slice(
+      start,
+      segments.findIndex((s, i) => i > start && (s[0] === 'INS' || s[0] === 'SE')),
+    );
+    const fromNextYear = loop.flatMap((s, i) =>
+      s[0] === 'HD' && loop[i + 1]?.[1] === '348' && loop[i + 1]?.[3] === nextYear.replaceAll('-', '') ? [s[3]] : [],
+    );
+    expect(fromNextYear).toEqual(['HLT']);
+  });
+});
