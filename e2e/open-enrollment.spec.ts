@@ -66,6 +66,20 @@ test('HR opens enrollment, an employee elects on a phone, HR closes and approves
   await medical.getByRole('radio', { name: 'Choose HDHP 3000 HSA' }).check();
   await medical.getByLabel('Who is covered').click();
   await employee.getByRole('option', { name: 'Family' }).click();
+  // A baby born three weeks ago joins next year's family coverage.
+  const added = employee.getByRole('region', { name: 'Dependents to add' });
+  await added.getByRole('button', { name: 'Add a dependent' }).click();
+  await added.getByLabel(/^First name/).fill('Nora');
+  await added.getByLabel(/^Last name/).fill('Newborn');
+  const born = new Date(Date.now() - 21 * 86_400_000);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  await added
+    .getByRole('group', { name: /^Date of birth/ })
+    .getByRole('spinbutton', { name: 'Month' })
+    .click();
+  await employee.keyboard.type(`${pad(born.getMonth() + 1)}${pad(born.getDate())}${born.getFullYear()}`);
+  await added.getByRole('combobox', { name: /^Relationship/ }).selectOption({ label: 'Child' });
+  await added.getByRole('combobox', { name: /^Gender/ }).selectOption({ label: 'Female' });
   const dental = employee.getByRole('region', { name: 'Dental', exact: true });
   await dental.getByRole('radio', { name: 'Waive dental coverage' }).check();
   await employee.getByRole('button', { name: 'Submit my elections' }).click();

@@ -430,6 +430,22 @@ export const elections = pgTable(
   ],
 );
 
+/** Dependents a member adds in a window (a newborn, a new spouse): replaced with every submission. */
+export const electionDependents = pgTable(
+  'election_dependents',
+  {
+    windowPK: integer('window_pk')
+      .notNull()
+      .references(() => enrollmentWindows.windowPK, { onDelete: 'cascade' }),
+    subscriberPK: integer('subscriber_pk')
+      .notNull()
+      .references(() => subscribers.subscriberPK, { onDelete: 'cascade' }),
+    /** Name, birth date, relationship and gender of each, as the member typed them (no SSN). */
+    people: jsonb('people').$type<Record<string, unknown>[]>().notNull(),
+  },
+  (t) => [primaryKey({ name: 'election_dependents_pk', columns: [t.windowPK, t.subscriberPK] })],
+);
+
 /** The last day a member was reminded in a window: at most one reminder per member per day. */
 export const enrollmentReminders = pgTable(
   'enrollment_reminders',

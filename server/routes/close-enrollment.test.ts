@@ -5,15 +5,17 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { endpointUrl } from '../../src/contracts/endpoint';
 import { endpoints } from '../../src/contracts/endpoints';
-import type {
-  CloseWindowAnswer,
-  MyEnrollment,
-  OpenEnrollmentPayload,
-  WindowProgress,
+import {
+  OPEN_ENROLLMENT_MESSAGES,
+  type CloseWindowAnswer,
+  type MyEnrollment,
+  type OpenEnrollmentPayload,
+  type WindowProgress,
 } from '../../src/contracts/open-enrollment';
 import { addDays, localToday, yearOf } from '../lib/calendar';
 import {
   coverages,
+  dependents,
   elections,
   fsaElections,
   plans,
@@ -155,7 +157,24 @@ describe('closing an open enrollment window', () => {
         { planType: 'Dental', action: 'waive', planPK: null, coverageOptionPK: null, waiveReason: 'Tricare' },
       ],
     };
-    expect((await call('submitElections', EMPLOYEE, { body })).status).toBe(200);
+    // A newborn added needs a tier that covers dependents.
+    const newborn = {
+      firstName: 'Nora',
+      lastName: 'Newborn',
+      dateOfBirth: addDays(today, -20),
+      relationshipPK: 3,
+      genderPK: 2,
+    };
+    const alone = await call('submitElections', EMPLOYEE, { body: { ...body, newDependents: [newborn] } });
+    expect(alone.status).toBe(400);
+    expect(alone.body.detail).toBe(OPEN_ENROLLMENT_MESSAGES.newDependentTier);
+    body.elections[0]!.coverageOptionPK = medical.tiers.find(
+      (t) => t.coversDependents && /family/i.test(t.tierName),
+    )!.coverageOptionPK;
+    expect((await call('submitElections', EMPLOYEE, { body: { ...body, newDependents: [newborn] } })).status).toBe(200);
+    expect(
+      ((await call('myEnrollment', EMPLOYEE, { query: { employerPK: 2 } })).body as MyEnrollment).newDependents,
+    ).toEqual([newborn]);
 
     // A Member may not close the window; closing goes on across calls, a batch of 40 members each.
     expect((await call('closeEnrollmentWindow', EMPLOYEE, { body: { employerPK: 2 } })).status).toBe(403);
@@ -250,6 +269,14 @@ describe('closing an open enrollment window', () => {
     expect(ownNext.map((c) => c.planType)).toEqual(['Medical']);
     expect(ownNext[0]!.planPK).not.toBe(medical.keepPlanPK);
     expect((await coverageOn(ownPK, lastDay)).map((c) => c.planType).sort()).toEqual(['Dental', 'Medical']);
+    // The newborn is on the record from now, covered by the family tier from the plan-year start.
+    const [baby] = await t.db
+      .select()
+      .from(dependents)
+      .where(and(eq(dependents.subscriberPK, ownPK), eq(dependents.firstName, 'Nora')));
+    expect(baby).toMatchObject({ lastName: 'Newborn', relationshipPK: 3, ssn: null });
+    const babyCover = await t.db.select().from(coverages).where(eq(coverages.dependentPK, baby!.dependentPK));
+    expect(babyCover.map((c) => c.beginDate)).toEqual([nextYear]);
 
     const successors = await t.db
       .select({ pk: plans.planPK, successor: plans.successorPlanPK })

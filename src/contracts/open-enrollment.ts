@@ -1,5 +1,8 @@
 import { z } from 'zod';
 import { id, isoDate, pk, text } from './common';
+import { existingDependentForm } from './dependents';
+import { RELATIONSHIP_MESSAGE } from './enrollment';
+import { OFFERED_RELATIONSHIP_PKS } from './lookups';
 
 // Open enrollment: a window in which members elect next year's medical and dental coverage.
 
@@ -17,6 +20,21 @@ export const WAIVE_REASONS = [
   'Other',
 ] as const;
 
+/** Dependents a member may add in one submission. */
+export const NEW_DEPENDENTS_MAX = 4;
+
+/**
+ * A dependent the member adds for next year: a newborn, a new spouse. No SSN (a newborn has none for
+ * weeks); HR adds it to the record later.
+ */
+export const electionDependent = existingDependentForm
+  .pick({ firstName: true, lastName: true, dateOfBirth: true, relationshipPK: true, genderPK: true })
+  .refine((d) => (OFFERED_RELATIONSHIP_PKS as readonly number[]).includes(d.relationshipPK), {
+    path: ['relationshipPK'],
+    message: RELATIONSHIP_MESSAGE,
+  });
+export type ElectionDependent = z.infer<typeof electionDependent>;
+
 /**
  * What an election row says: the member's own keep / change / waive, or what closing the window wrote
  * for a coverage the member never elected: `rollover` (today's plan's successor, same tier) or `lapse`
@@ -28,6 +46,8 @@ export type ElectionAction = (typeof ELECTION_ACTIONS)[number];
 /** The payload of an `OpenEnrollment` request: the elections that take effect at the plan-year start. */
 export const openEnrollmentPayload = z.object({
   planYearBegin: isoDate,
+  /** Dependents the member added, created when the request is applied and covered as the tier allows. */
+  newDependents: z.array(electionDependent).default([]),
   elections: z
     .array(
       z.object({
@@ -85,6 +105,7 @@ export const OPEN_ENROLLMENT_MESSAGES = {
   waiveReason: 'Choose why you waive this coverage.',
   planRequired: 'Choose a plan.',
   tierRequired: 'Choose who is covered.',
+  newDependentTier: 'Choose a tier that covers your new dependents, or remove them.',
 } as const;
 
 export const openWindowBody = z
@@ -163,7 +184,14 @@ const coverageChoice = z.object({
   keepPlanPK: z.number().int().nullable(),
   /** The tier the member's family implies, whose costs the options show. */
   tier: z.object({ coverageOptionPK: z.number().int(), tierName: z.string() }),
-  tiers: z.array(z.object({ coverageOptionPK: z.number().int(), tierName: z.string() })),
+  tiers: z.array(
+    z.object({
+      coverageOptionPK: z.number().int(),
+      tierName: z.string(),
+      /** The tier covers dependents (not the employee alone). */
+      coversDependents: z.boolean(),
+    }),
+  ),
   options: z.array(planOption),
   /** The member's submitted election, if any. */
   election: z
@@ -182,6 +210,8 @@ export const myEnrollment = z.object({
   window: enrollmentWindow.nullable(),
   periodsPerYear: z.number().int(),
   choices: z.array(coverageChoice),
+  /** Dependents added with the last submission. */
+  newDependents: z.array(electionDependent),
   submittedAt: z.string().nullable(),
 });
 export type MyEnrollment = z.infer<typeof myEnrollment>;
@@ -215,8 +245,9 @@ export const submitElectionsBody = z.object({
     .min(1)
     .max(ELECTION_TYPES.length)
     .refine((list) => new Set(list.map((e) => e.planType)).size === list.length, 'One election per coverage.'),
+  newDependents: z.array(electionDependent).max(NEW_DEPENDENTS_MAX).default([]),
 });
-export type SubmitElectionsBody = z.infer<typeof submitElectionsBody>;
+export type SubmitElectionsBody = z.input<typeof submitElectionsBody>;
 
 export const submitElectionsAnswer = z.object({ subscriberPK: z.number().int(), submittedAt: z.string() });
 

@@ -16,6 +16,7 @@ import { approveSubmitted } from '../member-requests';
 import type { Db } from '../../db/client';
 import {
   coverages,
+  electionDependents,
   elections,
   enrollmentWindows,
   groupMemberCounts,
@@ -179,6 +180,11 @@ async function closeBatch(db: Db, windowPK: number, actor: string, batch: number
           or(isNull(coverages.endDate), sql`${coverages.endDate} >= ${lastDay}`),
         ),
       );
+    const added = await tx
+      .select()
+      .from(electionDependents)
+      .where(and(eq(electionDependents.windowPK, windowPK), between(electionDependents.subscriberPK, first, last)));
+    const addedBy = new Map(added.map((a) => [a.subscriberPK, a.people]));
     const madeBy = bySubscriber(made);
     const currentBy = bySubscriber(current);
 
@@ -198,7 +204,11 @@ async function closeBatch(db: Db, windowPK: number, actor: string, batch: number
       tally = add(tally, closed.tally);
       for (const e of closed.written) written.push({ windowPK, subscriberPK: m.subscriberPK, ...e, submittedAt: now });
       if (closed.forRequest.length === 0) continue;
-      const payload: OpenEnrollmentPayload = { planYearBegin: window.planYearBegin, elections: closed.forRequest };
+      const payload: OpenEnrollmentPayload = {
+        planYearBegin: window.planYearBegin,
+        newDependents: (addedBy.get(m.subscriberPK) ?? []) as OpenEnrollmentPayload['newDependents'],
+        elections: closed.forRequest,
+      };
       requestRows.push({
         employerPK: window.employerPK,
         subscriberPK: m.subscriberPK,

@@ -7,7 +7,7 @@ import type {
   MyEnrollment,
   SubmitElectionsBody,
 } from '../../../src/contracts/open-enrollment';
-import { ELECTION_TYPES } from '../../../src/contracts/open-enrollment';
+import { ELECTION_TYPES, OPEN_ENROLLMENT_MESSAGES, electionDependent } from '../../../src/contracts/open-enrollment';
 import { PERIODS_PER_YEAR, centsText, toCents } from '../../../src/contracts/plan-years';
 import { localToday } from '../../lib/calendar';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/problem';
@@ -15,6 +15,7 @@ import type { Db } from '../../db/client';
 import {
   coverageOptions,
   dependents,
+  electionDependents,
   electionStatements,
   elections,
   employers,
@@ -67,6 +68,7 @@ export async function myEnrollment(
       window: window && windowView(window, today),
       periodsPerYear,
       choices: [],
+      newDependents: [],
       submittedAt: null,
     };
 
@@ -131,7 +133,11 @@ export async function myEnrollment(
       current: now ? { planName: now.planName, tierName: now.tierName ?? '', employeeShare: now.employeeShare } : null,
       keepPlanPK: now?.successorPlanPK ?? null,
       tier: { coverageOptionPK: tier?.coverageOptionPK ?? 0, tierName: tier?.tierName ?? '' },
-      tiers: typeTiers.map((t) => ({ coverageOptionPK: t.coverageOptionPK, tierName: t.tierName })),
+      tiers: typeTiers.map((t) => ({
+        coverageOptionPK: t.coverageOptionPK,
+        tierName: t.tierName,
+        coversDependents: t.requiresDependents,
+      })),
       options: nextPlans
         .filter((p) => p.planType === planType)
         .map((p) => {
@@ -155,12 +161,29 @@ export async function myEnrollment(
         : null,
     };
   });
+  const [added] = await db
+    .select({ people: electionDependents.people })
+    .from(electionDependents)
+    .where(
+      and(eq(electionDependents.windowPK, window.windowPK), eq(electionDependents.subscriberPK, member.subscriberPK)),
+    );
+  const newDependents = (added?.people ?? []).flatMap((p) => {
+    const parsed = electionDependent.safeParse(p);
+    return parsed.success ? [parsed.data] : [];
+  });
   const submittedAt =
     made
       .map((e) => e.submittedAt.toISOString())
       .sort()
       .at(-1) ?? null;
-  return { subscriberPK: member.subscriberPK, window: windowView(window, today), periodsPerYear, choices, submittedAt };
+  return {
+    subscriberPK: member.subscriberPK,
+    window: windowView(window, today),
+    periodsPerYear,
+    choices,
+    newDependents,
+    submittedAt,
+  };
 }
 
 /**
@@ -196,10 +219,20 @@ export async function submitElections(
       throw badRequest(`Choose one of the ${e.planType.toLowerCase()} tiers offered.`);
     return { ...e, planPK, waiveReason: null };
   });
+  const newDependents = body.newDependents ?? [];
+  // A dependent added is covered only by a tier that covers dependents.
+  const coversThem = rows.some(
+    (r) =>
+      r.action !== 'waive' &&
+      view.choices
+        .find((c) => c.planType === r.planType)
+        ?.tiers.some((t) => t.coverageOptionPK === r.coverageOptionPK && t.coversDependents),
+  );
+  if (newDependents.length > 0 && !coversThem) throw badRequest(OPEN_ENROLLMENT_MESSAGES.newDependentTier);
   const windowPK = view.window.windowPK;
   const member = view.subscriberPK;
   const submittedAt = new Date();
-  const content = await statementContent(db, employerPK, view, rows, submittedAt);
+  const content = await statementContent(db, employerPK, view, rows, submittedAt, newDependents);
   await db.transaction(async (tx) => {
     await tx.delete(elections).where(and(eq(elections.windowPK, windowPK), eq(elections.subscriberPK, member)));
     await tx.insert(elections).values(
@@ -214,6 +247,11 @@ export async function submitElections(
         submittedAt,
       })),
     );
+    await tx
+      .delete(electionDependents)
+      .where(and(eq(electionDependents.windowPK, windowPK), eq(electionDependents.subscriberPK, member)));
+    if (newDependents.length > 0)
+      await tx.insert(electionDependents).values({ windowPK, subscriberPK: member, people: newDependents });
     await tx.insert(electionStatements).values({ windowPK, subscriberPK: member, content });
   });
   return { subscriberPK: member, submittedAt: submittedAt.toISOString() };

@@ -1,7 +1,7 @@
 // Confirmation statements: each submission's elections with plan names, tiers and costs, kept as they
 // stood, and drawn as a PDF on request.
 import { and, desc, eq, inArray } from 'drizzle-orm';
-import type { ElectionType, MyEnrollment } from '../../../src/contracts/open-enrollment';
+import type { ElectionDependent, ElectionType, MyEnrollment } from '../../../src/contracts/open-enrollment';
 import { centsText, toCents } from '../../../src/contracts/plan-years';
 import { usDate } from '../../lib/calendar';
 import { pdfFile } from '../../lib/file-answer';
@@ -27,6 +27,8 @@ export type StatementContent = {
   submittedAt: string;
   periodsPerYear: number;
   lines: StatementLine[];
+  /** Dependents added with the submission, by name and birth date (older statements have none). */
+  newDependents?: { name: string; dateOfBirth: string }[];
   totalPerPaycheck: string;
   totalPerYear: string;
 };
@@ -46,6 +48,7 @@ export async function statementContent(
   view: MyEnrollment,
   rows: ElectionRow[],
   submittedAt: Date,
+  added: ElectionDependent[] = [],
 ): Promise<StatementContent> {
   const [member] = await db
     .select({ firstName: subscribers.firstName, lastName: subscribers.lastName })
@@ -85,6 +88,7 @@ export async function statementContent(
     submittedAt: submittedAt.toISOString(),
     periodsPerYear: view.periodsPerYear,
     lines,
+    newDependents: added.map((d) => ({ name: `${d.firstName} ${d.lastName}`, dateOfBirth: d.dateOfBirth })),
     totalPerPaycheck: centsText(cents),
     totalPerYear: centsText(cents * view.periodsPerYear),
   };
@@ -134,6 +138,14 @@ export async function myStatementPdf(db: Db, employerPK: number, subscriberPK: n
           money(l.perPaycheck),
         ]),
       );
+      if (c.newDependents?.length) {
+        drawHeading(doc, 'Dependents you added');
+        drawTable(
+          doc,
+          ['Name', 'Date of birth'],
+          c.newDependents.map((d) => [d.name, usDate(d.dateOfBirth)]),
+        );
+      }
       drawHeading(doc, 'Your cost');
       drawFields(doc, [
         ['Per paycheck', money(c.totalPerPaycheck)],

@@ -4,7 +4,8 @@ import { openEnrollmentPayload } from '../../../src/contracts/open-enrollment';
 import type { Db } from '../../db/client';
 import { coverageOptions, coverages, dependents, plans } from '../../db/schema';
 import { addDays } from '../../lib/calendar';
-import { endCoverages, lockMember } from './processing-member-rows';
+import { DEFAULT_MARITAL_STATUS_PK } from '../../../src/contracts/lookups';
+import { dependentColumns, endCoverages, lockMember, nextDependentNumber, pad } from './processing-member-rows';
 import { PROCESSING_NOTES, reject, type Prepared, type RequestRow } from './processing-outcome';
 
 const PARTNER_RELATIONSHIPS = [1, 24];
@@ -27,7 +28,7 @@ function coveredBy(tier: Tier | undefined, family: { dependentPK: number; relati
 }
 
 /**
- * Each coverage type elected ends the day before the plan year; keep, change and rollover then add the
+ * Dependents the member added are created with the subscriber's address. Each coverage type elected ends the day before the plan year; keep, change and rollover then add the
  * plan and tier for the subscriber and the dependents the tier covers. Plans and tiers are checked
  * again, since the plan year may have been edited since the window closed.
  */
@@ -36,7 +37,7 @@ export async function prepareOpenEnrollment(tx: Db, row: RequestRow): Promise<Pr
   if (!member) return reject(PROCESSING_NOTES.memberGone);
   const parsed = openEnrollmentPayload.safeParse(row.payload);
   if (!parsed.success) return reject(OPEN_ENROLLMENT_NOTES.payload);
-  const { planYearBegin, elections } = parsed.data;
+  const { planYearBegin, elections, newDependents } = parsed.data;
   if (member.termDate !== null && member.termDate < planYearBegin) return reject(PROCESSING_NOTES.memberTermed);
 
   const covering = elections.filter((e) => e.action === 'keep' || e.action === 'change' || e.action === 'rollover');
@@ -96,9 +97,26 @@ export async function prepareOpenEnrollment(tx: Db, row: RequestRow): Promise<Pr
           addDays(planYearBegin, -1),
         );
       }
+      // Added dependents join the family from the plan year: at the subscriber's address, no SSN yet.
+      let number = await nextDependentNumber(tx, member.subscriberPK);
+      const household = [...family];
+      for (const person of newDependents) {
+        const [added] = await tx
+          .insert(dependents)
+          .values({
+            subscriberPK: member.subscriberPK,
+            dependentID: `${member.subscriberID}-${pad(number++, 2)}`,
+            ...dependentColumns(
+              { ...person, middleInitial: '', maritalStatusPK: DEFAULT_MARITAL_STATUS_PK, sameAddress: true },
+              member,
+            ),
+          })
+          .returning({ dependentPK: dependents.dependentPK, relationshipPK: dependents.relationshipPK });
+        household.push(added!);
+      }
       const rows = covering.flatMap((e) => {
         const tier = tiers.find((t) => t.coverageOptionPK === e.coverageOptionPK);
-        return [null, ...coveredBy(tier, family).map((d) => d.dependentPK)].map((dependentPK) => ({
+        return [null, ...coveredBy(tier, household).map((d) => d.dependentPK)].map((dependentPK) => ({
           subscriberPK: member.subscriberPK,
           dependentPK,
           planPK: e.planPK!,

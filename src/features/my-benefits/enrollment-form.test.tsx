@@ -3,14 +3,15 @@ import userEvent from '@testing-library/user-event';
 import type { User } from 'oidc-client-ts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { OPEN_ENROLLMENT_MESSAGES, type CoverageChoice, type MyEnrollment } from '../../contracts/open-enrollment';
+import { MESSAGES } from '../../contracts/person-rules';
 import { userManager } from '../../lib/auth';
 import { useNotificationStore } from '../../stores/notification-store';
 import { renderSignedIn } from '../../test/render-signed-in';
 import { EnrollmentForm } from './enrollment-form';
 
 const tiers = [
-  { coverageOptionPK: 11, tierName: 'Employee Only' },
-  { coverageOptionPK: 14, tierName: 'Family' },
+  { coverageOptionPK: 11, tierName: 'Employee Only', coversDependents: false },
+  { coverageOptionPK: 14, tierName: 'Family', coversDependents: true },
 ];
 
 const medical: CoverageChoice = {
@@ -36,7 +37,7 @@ const dental: CoverageChoice = {
   current: null,
   keepPlanPK: null,
   tier: { coverageOptionPK: 21, tierName: 'Employee Only' },
-  tiers: [{ coverageOptionPK: 21, tierName: 'Employee Only' }],
+  tiers: [{ coverageOptionPK: 21, tierName: 'Employee Only', coversDependents: false }],
   options: [
     { planPK: 201, planName: 'Dental Basic', employeeShare: '12.00', perYear: '312.00', differencePerYear: '312.00' },
   ],
@@ -55,13 +56,29 @@ const enrollment: MyEnrollment = {
   },
   periodsPerYear: 26,
   choices: [medical, dental],
+  newDependents: [],
   submittedAt: null,
+};
+
+const LOOKUPS: Record<string, { pk: number; name: string }[]> = {
+  RelationshipList: [
+    { pk: 1, name: 'Spouse' },
+    { pk: 3, name: 'Child' },
+    { pk: 24, name: 'Domestic Partner' },
+    { pk: 9, name: 'Grandchild' },
+  ],
+  GenderList: [
+    { pk: 1, name: 'Male' },
+    { pk: 2, name: 'Female' },
+  ],
 };
 
 function stubApi() {
   const bodies: unknown[] = [];
   globalThis.fetch = vi.fn<typeof fetch>(async (input) => {
     const request = input as Request;
+    const list = LOOKUPS[new URL(request.url).pathname.split('/').at(-1) ?? ''];
+    if (list) return new Response(JSON.stringify(list), { headers: { 'Content-Type': 'application/json' } });
     if (request.method === 'POST') bodies.push(JSON.parse(await request.text()));
     return new Response(JSON.stringify({ subscriberPK: 7, submittedAt: '2026-11-27T10:00:00.000Z' }), {
       headers: { 'Content-Type': 'application/json' },
@@ -121,7 +138,38 @@ describe('EnrollmentForm', () => {
         { planType: 'Medical', action: 'keep', planPK: null, coverageOptionPK: 14, waiveReason: null },
         { planType: 'Dental', action: 'change', planPK: 201, coverageOptionPK: 21, waiveReason: null },
       ],
+      newDependents: [],
     });
     await waitFor(() => expect(useNotificationStore.getState().current?.title).toBe('Your elections were submitted'));
   });
+
+  it('adds a newborn with name, birth date, relationship and gender, offering only the three relationships', async () => {
+    const user = userEvent.setup();
+    const bodies = stubApi();
+    renderSignedIn(<EnrollmentForm employerPK={2} enrollment={enrollment} />);
+    const dentalCard = await screen.findByRole('region', { name: 'Dental' });
+    await user.click(within(dentalCard).getByRole('radio', { name: 'Choose Dental Basic' }));
+    const card = screen.getByRole('region', { name: 'Dependents to add' });
+    await user.click(within(card).getByRole('button', { name: 'Add a dependent' }));
+    await user.click(screen.getByRole('button', { name: 'Submit my elections' }));
+    expect(await within(card).findByText(MESSAGES.dependentDobRequired)).toBeInTheDocument();
+    expect(within(card).getByText(MESSAGES.genderRequired)).toBeInTheDocument();
+    expect(bodies).toEqual([]);
+
+    await user.type(within(card).getByLabelText(/^First name/), 'Nora');
+    await user.type(within(card).getByLabelText(/^Last name/), 'Lopez');
+    const born = within(card).getByRole('group', { name: /^Date of birth/ });
+    await user.click(within(born).getByRole('spinbutton', { name: 'Month' }));
+    await user.keyboard('11022026');
+    const relationship = within(card).getByRole('combobox', { name: /^Relationship/ });
+    await waitFor(() => expect(within(relationship).getAllByRole('option')).toHaveLength(4));
+    expect(within(relationship).queryByRole('option', { name: 'Grandchild' })).toBeNull();
+    await user.selectOptions(relationship, 'Child');
+    await user.selectOptions(within(card).getByRole('combobox', { name: /^Gender/ }), 'Female');
+    await user.click(screen.getByRole('button', { name: 'Submit my elections' }));
+    await waitFor(() => expect(bodies).toHaveLength(1));
+    expect((bodies[0] as { newDependents: unknown[] }).newDependents).toEqual([
+      { firstName: 'Nora', lastName: 'Lopez', dateOfBirth: '2026-11-02', relationshipPK: 3, genderPK: 2 },
+    ]);
+  }, 30_000);
 });

@@ -14,6 +14,7 @@ import {
 import { useEndpointMutation } from '../../lib/endpoint-query';
 import { notify } from '../../stores/notification-store';
 import { ElectionCard } from './election-card';
+import { NewDependentsCard } from './new-dependents-card';
 
 /** The form's start: the member's submitted election, else keep (or choose when there is nothing to keep). */
 function startOf(choice: CoverageChoice): SubmitElectionsBody['elections'][number] {
@@ -42,7 +43,11 @@ export function EnrollmentForm({ employerPK, enrollment }: { employerPK: number;
   });
   const form = useForm<SubmitElectionsBody>({
     resolver: zodResolver(submitElectionsBody),
-    defaultValues: { employerPK, elections: enrollment.choices.map(startOf) },
+    defaultValues: {
+      employerPK,
+      elections: enrollment.choices.map(startOf),
+      newDependents: enrollment.newDependents,
+    },
   });
   const onSubmit = form.handleSubmit((body) =>
     submit.mutate(
@@ -57,6 +62,7 @@ export function EnrollmentForm({ employerPK, enrollment }: { employerPK: number;
         {enrollment.choices.map((choice, index) => (
           <ElectionCard key={choice.planType} choice={choice} index={index} control={form.control} />
         ))}
+        <NewDependentsCard control={form.control} />
         <Button type="submit" variant="contained" size="large" loading={submit.isPending}>
           {enrollment.submittedAt ? 'Submit my new elections' : 'Submit my elections'}
         </Button>
