@@ -223,6 +223,8 @@ const SAMPLES: { readonly [N in EndpointName]: (r: Records) => Sample } = {
   openEnrollmentWindow: (r) => ({ body: { employerPK: r.employerPK } }),
   // The seed has no window: closing answers 409, approving a window that is not there 404.
   closeEnrollmentWindow: (r) => ({ body: { employerPK: r.employerPK } }),
+  memberStatements: (r) => ({ query: { subscriberPK: r.subscriberPK } }),
+  memberStatementPdf: (r) => ({ query: { subscriberPK: r.subscriberPK, statementPK: MISSING_PK } }),
   approveWindowRequests: (r) => ({ body: { employerPK: r.employerPK, windowPK: MISSING_PK } }),
   planYearList: (r) => ({ query: { employerPK: r.employerPK } }),
   planYearPlans: (r) => ({ query: { employerPK: r.employerPK, beginDate: `${year}-01-01` } }),

@@ -109,6 +109,21 @@ test('HR opens enrollment, an employee elects on a phone, HR closes and approves
   await hr.reload();
   await expect(progress.getByRole('row', { name: /^Submitted 1$/ })).toBeVisible();
   await expect(progress.getByRole('row', { name: /^Of them, waived every coverage 0$/ })).toBeVisible();
+  // HR finds the member in the list and reads their confirmation statement.
+  const members = hr.getByRole('region', { name: 'Members', exact: true });
+  await members.getByLabel('Status').selectOption({ label: 'Submitted' });
+  await members.getByRole('button', { name: 'Search' }).click();
+  await expect(members.getByTestId('enrollment-status-row')).toHaveCount(1);
+  await members.getByRole('button', { name: /^Statements of / }).click();
+  const statements = hr.getByRole('dialog', { name: /^Statements of / });
+  const [pdf, pdfAnswer] = await Promise.all([
+    hr.waitForEvent('popup'),
+    hr.waitForResponse((r) => new URL(r.url()).pathname.endsWith('/OpenEnrollment/Statement')),
+    statements.getByRole('button', { name: /, latest$/ }).click(),
+  ]);
+  expect(pdfAnswer.status()).toBe(200);
+  await pdf.close();
+  await statements.getByRole('button', { name: 'Close' }).click();
   // The invited who have not submitted are reminded, once today.
   await hr.getByRole('button', { name: 'Remind those not done' }).click();
   await expect(hr.getByRole('status').filter({ hasText: 'Reminded' })).toHaveText(

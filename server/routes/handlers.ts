@@ -116,6 +116,8 @@ import {
   remindMembers,
   approveWindowRequests,
   closeEnrollmentWindow,
+  memberStatementPdf,
+  memberStatements,
   savePlanDetails,
   savePlanRates,
   setPayFrequency,
@@ -219,6 +221,9 @@ export const handlers: Handlers = {
     inviteEmployees(db, adminOf(user, employerPK, request), body.subscriberPK),
   remindMembers: ({ db, employerPK, request }) => remindMembers(db, employerPK, request.server.accountMail),
   closeEnrollmentWindow: ({ db, user, employerPK }) => closeEnrollmentWindow(db, employerPK, user.sub),
+  memberStatements: ({ db, employerPK, query }) => memberStatements(db, employerPK, query.subscriberPK),
+  memberStatementPdf: ({ db, employerPK, query }) =>
+    memberStatementPdf(db, employerPK, query.subscriberPK, query.statementPK),
   approveWindowRequests: ({ db, user, employerPK, body }) =>
     approveWindowRequests(db, employerPK, user.sub, body.windowPK),
   enrollmentStatusList: ({ db, employerPK, query }) => enrollmentStatusList(db, employerPK, query),

@@ -175,6 +175,44 @@ describe('open enrollment', () => {
     expect(await pdfText(latest.rawPayload)).toContain('Waived: Medicare');
   });
 
+  it('shows HR and the broker every statement of a member, newest first, and no one else', async () => {
+    const listed = await call('memberStatements', HR, { query: { subscriberPK: ownPK } });
+    expect(listed.status).toBe(200);
+    const statements = listed.body as unknown as { statementPK: number; planYearBegin: string }[];
+    expect(statements.length).toBeGreaterThanOrEqual(2);
+    expect(statements.map((s) => s.statementPK)).toEqual(statements.map((s) => s.statementPK).sort((a, b) => b - a));
+    expect(statements.every((s) => s.planYearBegin === nextYear)).toBe(true);
+    const pdfOf = async (email: string, statementPK: number) =>
+      t.app.inject({
+        method: 'GET',
+        url: url('memberStatementPdf', { subscriberPK: ownPK, statementPK }),
+        headers: await t.auth(email),
+      });
+    // The oldest is the first submission: another plan, dental waived for a spouse's plan.
+    const oldest = await pdfOf('broker@example.com', statements.at(-1)!.statementPK);
+    expect(oldest.statusCode).toBe(200);
+    expect(await pdfText(oldest.rawPayload)).toMatch(/Waived: Covered by a\s+spouse's plan/);
+    expect(await pdfText((await pdfOf(HR, statements[0]!.statementPK)).rawPayload)).toContain('Waived: Medicare');
+
+    // Another member's statement number answers as missing; a Member and other groups' staff are refused.
+    const [elsewhere] = await t.db
+      .select()
+      .from(subscribers)
+      .where(and(eq(subscribers.employerPK, 2), ne(subscribers.subscriberPK, ownPK)))
+      .limit(1);
+    const wrong = await t.app.inject({
+      method: 'GET',
+      url: url('memberStatementPdf', {
+        subscriberPK: elsewhere!.subscriberPK,
+        statementPK: statements[0]!.statementPK,
+      }),
+      headers: await t.auth(HR),
+    });
+    expect(wrong.statusCode).toBe(404);
+    expect((await call('memberStatements', EMPLOYEE, { query: { subscriberPK: ownPK } })).status).toBe(403);
+    expect((await call('memberStatements', 'claims@example.com', { query: { subscriberPK: ownPK } })).status).toBe(403);
+  });
+
   it('refuses an election that is not one of the member’s choices, and one made outside the window', async () => {
     const noReason = await call('submitElections', EMPLOYEE, {
       body: {

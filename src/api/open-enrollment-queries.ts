@@ -11,6 +11,15 @@ export const openEnrollmentQueries = {
     endpointQueryOptions(ROOT, 'window', endpoints.enrollmentWindow, { query: { employerPK } }, { notify: false }),
   mine: (employerPK: number) =>
     endpointQueryOptions(ROOT, 'mine', endpoints.myEnrollment, { query: { employerPK } }, { notify: false }),
+  /** HR's list of a member's confirmation statements. */
+  statements: (subscriberPK: number) =>
+    endpointQueryOptions(
+      ROOT,
+      'statements',
+      endpoints.memberStatements,
+      { query: { subscriberPK } },
+      { notify: false },
+    ),
   /** A page of HR's list of members and their status in the window (filters, and the key it starts after). */
   statusList: (query: EnrollmentStatusQuery) =>
     endpointQueryOptions(ROOT, 'statusList', endpoints.enrollmentStatusList, { query }, { notify: false }),

@@ -361,3 +361,11 @@ export function electionChoiceText(choice: ElectionChoice | null): string {
       return 'Lapsed';
   }
 }
+
+/** HR's view of a member's confirmation statements: every submission, newest first. */
+export const memberStatementsQuery = z.object({ subscriberPK: pk });
+export const memberStatements = z.array(
+  z.object({ statementPK: z.number().int(), planYearBegin: isoDate, submittedAt: z.string() }),
+);
+export type MemberStatements = z.infer<typeof memberStatements>;
+export const memberStatementQuery = z.object({ subscriberPK: pk, statementPK: pk });

@@ -11,7 +11,7 @@ export {
 } from './plan-years';
 export { myEnrollment, submitElections } from './elections';
 export { enrollmentWindow, openEnrollmentWindow } from './windows';
-export { myStatementPdf } from './statements';
+export { memberStatementPdf, memberStatements, myStatementPdf } from './statements';
 export { REMINDER_BATCH, remindMembers } from './reminders';
 export { enrollmentStatusCsv, enrollmentStatusList } from './enrollment-status';
 export { approveWindowRequests, closeEnrollmentWindow } from './close-window';

@@ -8,7 +8,15 @@ import { pdfFile } from '../../lib/file-answer';
 import { forbidden, notFound } from '../../lib/problem';
 import { usd } from '../../lib/money';
 import type { Db } from '../../db/client';
-import { coverageOptions, electionStatements, employers, planRates, plans, subscribers } from '../../db/schema';
+import {
+  coverageOptions,
+  electionStatements,
+  employers,
+  enrollmentWindows,
+  planRates,
+  plans,
+  subscribers,
+} from '../../db/schema';
 import { drawFields, drawHeading, drawTable, renderGroupDocument } from '../../pdf/pdf-document';
 
 type StatementLine = {
@@ -100,19 +108,49 @@ const money = (amount: string | null) => (amount === null ? '' : usd(toCents(amo
 /** The member's latest confirmation statement, as a PDF. */
 export async function myStatementPdf(db: Db, employerPK: number, subscriberPK: number | null) {
   if (subscriberPK === null) throw forbidden('Only a member of the group has statements.');
-  const [row] = await db
-    .select({ content: electionStatements.content, createdAt: electionStatements.createdAt })
-    .from(electionStatements)
-    .innerJoin(subscribers, eq(subscribers.subscriberPK, electionStatements.subscriberPK))
-    .where(and(eq(electionStatements.subscriberPK, subscriberPK), eq(subscribers.employerPK, employerPK)))
-    .orderBy(desc(electionStatements.statementPK))
-    .limit(1);
+  const [row] = await statementsOf(db, employerPK, subscriberPK).limit(1);
   if (!row) throw notFound('You have not submitted elections yet.');
+  return statementPdf(db, employerPK, row.content as unknown as StatementContent);
+}
+
+/** A member's statements of the group's windows, newest first. */
+function statementsOf(db: Db, employerPK: number, subscriberPK: number) {
+  return db
+    .select({
+      statementPK: electionStatements.statementPK,
+      content: electionStatements.content,
+      createdAt: electionStatements.createdAt,
+      planYearBegin: enrollmentWindows.planYearBegin,
+    })
+    .from(electionStatements)
+    .innerJoin(enrollmentWindows, eq(enrollmentWindows.windowPK, electionStatements.windowPK))
+    .where(and(eq(electionStatements.subscriberPK, subscriberPK), eq(enrollmentWindows.employerPK, employerPK)))
+    .orderBy(desc(electionStatements.statementPK));
+}
+
+/** HR's list of a member's statements: every submission, newest first. */
+export async function memberStatements(db: Db, employerPK: number, subscriberPK: number) {
+  const rows = await statementsOf(db, employerPK, subscriberPK);
+  return rows.map((r) => ({
+    statementPK: r.statementPK,
+    planYearBegin: r.planYearBegin,
+    submittedAt: r.createdAt.toISOString(),
+  }));
+}
+
+/** One of a member's statements for HR; 404 when it is not theirs. */
+export async function memberStatementPdf(db: Db, employerPK: number, subscriberPK: number, statementPK: number) {
+  const rows = await statementsOf(db, employerPK, subscriberPK);
+  const row = rows.find((r) => r.statementPK === statementPK);
+  if (!row) throw notFound('No such statement for this member.');
+  return statementPdf(db, employerPK, row.content as unknown as StatementContent);
+}
+
+async function statementPdf(db: Db, employerPK: number, c: StatementContent) {
   const [group] = await db
     .select({ name: employers.employerName, id: employers.employerID })
     .from(employers)
     .where(eq(employers.employerPK, employerPK));
-  const c = row.content as unknown as StatementContent;
   const pdf = await renderGroupDocument(
     {
       groupName: group?.name ?? '',

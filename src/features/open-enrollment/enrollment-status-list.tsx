@@ -9,7 +9,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { createColumnHelper, FlexRender, tableFeatures, useTable } from '@tanstack/react-table';
-import { useId, useState, type FormEvent } from 'react';
+import { createContext, useContext, useId, useState, type FormEvent } from 'react';
 import { openEnrollmentQueries } from '../../api/open-enrollment-queries';
 import { ListFailure } from '../../components/data-table/list-failure';
 import { ListTable } from '../../components/data-table/list-table';
@@ -34,6 +34,7 @@ import {
 import { useFileDownload } from '../../hooks/use-file-download';
 import { isApiError } from '../../lib/api-client';
 import { downloadFile } from '../../lib/download-file';
+import { MemberStatementsDialog, type StatementsOf } from './member-statements-dialog';
 
 // Paging and filtering happen on the server; the table only lays the page out.
 const statusTableFeatures = tableFeatures({});
@@ -73,7 +74,30 @@ const statusColumns = helper.columns([
     header: 'Dental',
     cell: (info) => <Choice text={info.getValue()} />,
   }),
+  helper.display({
+    id: 'statements',
+    header: 'Statements',
+    cell: (info) => <StatementsButton row={info.row.original} />,
+  }),
 ]);
+
+/** The row's member, whose statements the list's dialog shows. */
+const ShowStatements = createContext<(member: StatementsOf) => void>(() => undefined);
+
+function StatementsButton({ row }: { row: EnrollmentStatusRow }) {
+  const show = useContext(ShowStatements);
+  if (!row.submittedAt) return null;
+  const name = `${row.firstName} ${row.lastName}`;
+  return (
+    <Button
+      size="small"
+      onClick={() => show({ subscriberPK: row.subscriberPK, name })}
+      aria-label={`Statements of ${name}`}
+    >
+      Statements
+    </Button>
+  );
+}
 
 const STATUS_TABLE = {
   features: statusTableFeatures,
@@ -96,29 +120,33 @@ function queryOf(employerPK: number, filters: Filters): EnrollmentStatusFilters 
 
 function StatusTable({ rows }: { rows: EnrollmentStatusRow[] }) {
   const table = useTable({ ...STATUS_TABLE, data: rows });
+  const [statementsOf, setStatementsOf] = useState<StatementsOf | null>(null);
   return (
-    <ListTable
-      caption="Members and their open enrollment status, with what they chose for medical and dental coverage."
-      head={
-        <TableHead>
-          {table.getHeaderGroups().map((group) => (
-            <TableRow key={group.id}>
-              {group.headers.map((header) => (
-                <TableCell key={header.id} scope="col" align={columnAlign(header.column)}>
-                  <FlexRender header={header} />
-                </TableCell>
-              ))}
-            </TableRow>
-          ))}
-        </TableHead>
-      }
-    >
-      {table.getRowModel().rows.map((row) => (
-        <TableRow key={row.id} data-testid="enrollment-status-row">
-          <DataCells row={row} />
-        </TableRow>
-      ))}
-    </ListTable>
+    <ShowStatements.Provider value={setStatementsOf}>
+      <MemberStatementsDialog member={statementsOf} onClose={() => setStatementsOf(null)} />
+      <ListTable
+        caption="Members and their open enrollment status, with what they chose for medical and dental coverage."
+        head={
+          <TableHead>
+            {table.getHeaderGroups().map((group) => (
+              <TableRow key={group.id}>
+                {group.headers.map((header) => (
+                  <TableCell key={header.id} scope="col" align={columnAlign(header.column)}>
+                    <FlexRender header={header} />
+                  </TableCell>
+                ))}
+              </TableRow>
+            ))}
+          </TableHead>
+        }
+      >
+        {table.getRowModel().rows.map((row) => (
+          <TableRow key={row.id} data-testid="enrollment-status-row">
+            <DataCells row={row} />
+          </TableRow>
+        ))}
+      </ListTable>
+    </ShowStatements.Provider>
   );
 }
 
