@@ -123,6 +123,9 @@ export const plans = pgTable(
      * null once the next year exists means no successor (a carrier change): its members must choose.
      */
     successorPlanPK: integer('successor_plan_pk').references((): AnyPgColumn => plans.planPK, { onDelete: 'set null' }),
+    /** The most a member pays in a year for covered care, alone and as a family; null when not known. */
+    oopMaxSingle: numeric('oop_max_single', { precision: 10, scale: 2, mode: 'string' }),
+    oopMaxFamily: numeric('oop_max_family', { precision: 10, scale: 2, mode: 'string' }),
   },
   (t) => [
     index('plans_employer_division_type_idx').on(t.employerPK, t.divisionPK, t.planType, t.contractBeginDate),

@@ -9,7 +9,7 @@ import {
   type WindowProgress,
 } from '../../src/contracts/open-enrollment';
 import { addDays, localToday, yearOf } from '../lib/calendar';
-import { subscribers, userGrants, users } from '../db/schema';
+import { plans, subscribers, userGrants, users } from '../db/schema';
 import { EMPLOYEE_INVITE_BATCH } from '../services/identity';
 import { submitElections } from '../services/open-enrollment';
 import { startTestInbox, type TestInbox } from '../test/mail-inbox';
@@ -97,6 +97,13 @@ describe('open enrollment', () => {
     expect(keep.employeeShare).toBe(medical.current!.employeeShare);
     expect(keep.differencePerYear).toBe('0.00');
     for (const option of medical.options) expect(option.perYear).toMatch(/^\d+\.\d{2}$/);
+    // The worst case adds the plan's out-of-pocket maximum (copied forward with it) to a year's premiums.
+    const [kept] = await t.db.select().from(plans).where(eq(plans.planPK, keep.planPK));
+    const oopMax = /Employee Only/i.test(medical.tier.tierName) ? kept!.oopMaxSingle! : kept!.oopMaxFamily!;
+    expect(Number(keep.worstCasePerYear)).toBeCloseTo(Number(keep.perYear) + Number(oopMax), 2);
+    expect(view.choices.find((c) => c.planType === 'Dental')!.options.every((o) => o.worstCasePerYear === null)).toBe(
+      true,
+    );
     expect(medical.election).toBeNull();
   });
 

@@ -136,8 +136,23 @@ describe('plan years and rates', () => {
       planDescription: 'New carrier',
       planCode: 'HCP',
       networkCode: 'N2',
+      oopMaxSingle: '5500',
+      oopMaxFamily: '',
     });
     expect(renamed.status).toBe(200);
+    // The out-of-pocket maximum is money as typed, blank when not known.
+    const carrier = (await plansOf(nextYear)).body.plans.find((p) => p.planPK === old.successorPlanPK)!;
+    expect(carrier).toMatchObject({ oopMaxSingle: '5500.00', oopMaxFamily: null });
+    const badAmount = await post('savePlanDetails', {
+      employerPK: 2,
+      planPK: old.successorPlanPK,
+      planName: 'Harbor Choice PPO',
+      planDescription: 'New carrier',
+      planCode: 'HCP',
+      networkCode: 'N2',
+      oopMaxSingle: '5,500.999',
+    });
+    expect(badAmount.status).toBe(400);
     expect((await post('setPlanSuccessor', { employerPK: 2, planPK: old.planPK, successorPlanPK: null })).status).toBe(
       200,
     );

@@ -173,6 +173,8 @@ const planOption = z.object({
   /** Per year, and the difference per year from what the member pays today (negative: cheaper). */
   perYear: z.string().nullable(),
   differencePerYear: z.string().nullable(),
+  /** A year's premiums plus the plan's out-of-pocket maximum for the tier; null when either is unknown. */
+  worstCasePerYear: z.string().nullable(),
 });
 export type PlanOption = z.infer<typeof planOption>;
 

@@ -67,6 +67,9 @@ const planYearPlan = z.object({
   networkCode: z.string(),
   /** The next year's plan its members move to; null when there is none (or no next year yet). */
   successorPlanPK: z.number().int().nullable(),
+  /** Out-of-pocket maximum per year, alone and as a family; null when not known. */
+  oopMaxSingle: z.string().nullable(),
+  oopMaxFamily: z.string().nullable(),
   /** The next year exists and this plan has no successor: its members must choose at open enrollment. */
   mustChoose: z.boolean(),
   /** FSA plans have no rates (an FSA is an election amount). */
@@ -116,6 +119,9 @@ export const planDetailsBody = z.object({
   planDescription: required('Description', PLAN_TEXT_LIMITS.planDescription),
   planCode: required('Plan code', PLAN_TEXT_LIMITS.planCode),
   networkCode: required('Network code', PLAN_TEXT_LIMITS.networkCode),
+  /** Blank when not known (the plan comparison then shows no worst case); left out, unchanged. */
+  oopMaxSingle: rateAmount.or(z.literal('')).optional(),
+  oopMaxFamily: rateAmount.or(z.literal('')).optional(),
 });
 export type PlanDetailsBody = z.infer<typeof planDetailsBody>;
 

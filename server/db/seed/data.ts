@@ -112,7 +112,14 @@ export const LOOKUPS: Record<LookupKind, LookupSeed[]> = {
 // ---------------------------------------------------------------------------------------------------
 // Plans and tiers.
 
-export type PlanTemplate = { code: string; name: string; description: string; network: string };
+export type PlanTemplate = {
+  code: string;
+  name: string;
+  description: string;
+  network: string;
+  /** Out-of-pocket maximum alone and as a family (medical plans). */
+  oopMax?: [single: string, family: string];
+};
 
 export const MEDICAL_PLANS: PlanTemplate[] = [
   {
@@ -120,18 +127,21 @@ export const MEDICAL_PLANS: PlanTemplate[] = [
     name: 'Choice PPO 500',
     description: 'PPO, $500 deductible, 80% coinsurance, $25 office copay',
     network: 'PHCS',
+    oopMax: ['4000.00', '8000.00'],
   },
   {
     code: 'MHDHP3K',
     name: 'HDHP 3000 HSA',
     description: 'High-deductible plan, $3,000 deductible, HSA eligible',
     network: 'PHCS',
+    oopMax: ['7000.00', '14000.00'],
   },
   {
     code: 'MHMO20',
     name: 'Select HMO 20',
     description: 'HMO, in-network only, $20 office copay, no deductible',
     network: 'FIRSTHEALTH',
+    oopMax: ['3000.00', '6000.00'],
   },
 ];
 

@@ -56,6 +56,8 @@ export async function insertStructure(db: Db, group: EmployerSeed, today: string
             planDescription: `${t.description} (plan year ${planYear})`,
             planCode: t.code,
             networkCode: t.network,
+            oopMaxSingle: t.oopMax?.[0] ?? null,
+            oopMaxFamily: t.oopMax?.[1] ?? null,
             contractBeginDate: `${planYear}-01-01`,
             contractEndDate: `${planYear}-12-31`,
           });

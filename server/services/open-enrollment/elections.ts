@@ -42,6 +42,12 @@ function impliedTier(tiers: Tier[], partner: boolean, children: boolean): Tier |
   );
 }
 
+/** A year's premiums at the member's share plus the out-of-pocket maximum: the most the year can cost. */
+function worstCase(perPaycheckCents: number | null, periodsPerYear: number, oopMax: string | null) {
+  if (perPaycheckCents === null || oopMax === null) return null;
+  return centsText(perPaycheckCents * periodsPerYear + toCents(oopMax));
+}
+
 async function memberOf(db: Db, employerPK: number, subscriberPK: number | null) {
   if (subscriberPK === null) throw forbidden('Only a member of the group has elections to make.');
   const [member] = await db
@@ -82,7 +88,13 @@ export async function myEnrollment(
   const children = family.some((d) => !RELATIONSHIP_SPOUSE.includes(d.relationship));
 
   const nextPlans = await db
-    .select({ planPK: plans.planPK, planType: plans.planType, planName: plans.planName })
+    .select({
+      planPK: plans.planPK,
+      planType: plans.planType,
+      planName: plans.planName,
+      oopMaxSingle: plans.oopMaxSingle,
+      oopMaxFamily: plans.oopMaxFamily,
+    })
     .from(plans)
     .where(
       and(
@@ -149,6 +161,11 @@ export async function myEnrollment(
             employeeShare: rate?.employeeShare ?? null,
             perYear: cents === null ? null : centsText(cents * periodsPerYear),
             differencePerYear: cents === null ? null : centsText((cents - todayCents) * periodsPerYear),
+            worstCasePerYear: worstCase(
+              cents,
+              periodsPerYear,
+              tier?.requiresDependents ? p.oopMaxFamily : p.oopMaxSingle,
+            ),
           };
         }),
       election: election

@@ -53,6 +53,8 @@ async function plansOfYear(db: Db, employerPK: number, beginDate: string) {
       networkCode: plans.networkCode,
       endDate: plans.contractEndDate,
       successorPlanPK: plans.successorPlanPK,
+      oopMaxSingle: plans.oopMaxSingle,
+      oopMaxFamily: plans.oopMaxFamily,
     })
     .from(plans)
     .innerJoin(divisions, eq(divisions.divisionPK, plans.divisionPK))
@@ -243,7 +245,17 @@ export async function savePlanDetails(db: Db, employerPK: number, body: PlanDeta
   if (plan.contractBeginDate <= today)
     throw conflict('The plan year has begun: its plans are kept as members were enrolled in them.');
   const { planName, planDescription, planCode, networkCode } = body;
-  await db.update(plans).set({ planName, planDescription, planCode, networkCode }).where(eq(plans.planPK, plan.planPK));
+  await db
+    .update(plans)
+    .set({
+      planName,
+      planDescription,
+      planCode,
+      networkCode,
+      ...(body.oopMaxSingle === undefined ? {} : { oopMaxSingle: body.oopMaxSingle || null }),
+      ...(body.oopMaxFamily === undefined ? {} : { oopMaxFamily: body.oopMaxFamily || null }),
+    })
+    .where(eq(plans.planPK, plan.planPK));
   return { ok: true as const };
 }
 

@@ -21,13 +21,21 @@ const medical: CoverageChoice = {
   tier: tiers[1]!,
   tiers,
   options: [
-    { planPK: 101, planName: 'Choice PPO 500', employeeShare: '310.15', perYear: '8063.90', differencePerYear: '0.00' },
+    {
+      planPK: 101,
+      planName: 'Choice PPO 500',
+      employeeShare: '310.15',
+      perYear: '8063.90',
+      differencePerYear: '0.00',
+      worstCasePerYear: '16063.90',
+    },
     {
       planPK: 102,
       planName: 'HDHP 3000 HSA',
       employeeShare: '250.00',
       perYear: '6500.00',
       differencePerYear: '-1563.90',
+      worstCasePerYear: '20500.00',
     },
   ],
   election: null,
@@ -39,7 +47,14 @@ const dental: CoverageChoice = {
   tier: { coverageOptionPK: 21, tierName: 'Employee Only' },
   tiers: [{ coverageOptionPK: 21, tierName: 'Employee Only', coversDependents: false }],
   options: [
-    { planPK: 201, planName: 'Dental Basic', employeeShare: '12.00', perYear: '312.00', differencePerYear: '312.00' },
+    {
+      planPK: 201,
+      planName: 'Dental Basic',
+      employeeShare: '12.00',
+      perYear: '312.00',
+      differencePerYear: '312.00',
+      worstCasePerYear: null,
+    },
   ],
   election: null,
 };
@@ -105,12 +120,17 @@ describe('EnrollmentForm', () => {
     expect(hdhp).toHaveTextContent('$250.00');
     expect(hdhp).toHaveTextContent('$6,500.00');
     expect(hdhp).toHaveTextContent('$1,563.90 less');
+    // The worst case: a year's premiums plus the out-of-pocket maximum; dental plans carry none.
+    expect(within(table).getByRole('columnheader', { name: 'Worst case per year' })).toBeInTheDocument();
+    expect(hdhp).toHaveTextContent('$20,500.00');
+    const dentalTable = screen.getByRole('table', { name: 'Dental plans for Employee Only' });
+    expect(within(dentalTable).queryByRole('columnheader', { name: 'Worst case per year' })).toBeNull();
     expect(within(table).getByRole('row', { name: /Choice PPO 500/ })).toHaveTextContent('Same as today');
     // Nothing to keep in dental: the member chooses.
     const dentalCard = screen.getByRole('region', { name: 'Dental' });
     expect(within(dentalCard).queryByRole('radio', { name: /^Keep my plan/ })).not.toBeInTheDocument();
     expect(within(dentalCard).getByRole('radio', { name: 'Choose a plan' })).toBeChecked();
-  });
+  }, 20_000);
 
   it('asks for the reason of a waiver and for a plan, sending nothing until they are given', async () => {
     const user = userEvent.setup();

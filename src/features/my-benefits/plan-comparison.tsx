@@ -20,9 +20,14 @@ type PlanComparisonProps = {
   onSelect?: (planPK: number) => void;
 };
 
-/** Next year's plans side by side, priced per paycheck and per year for the member's tier. */
+/**
+ * Next year's plans side by side, priced per paycheck and per year for the member's tier, and the
+ * worst case: what the year costs if the out-of-pocket maximum is reached.
+ */
 export function PlanComparison({ choice, selected, onSelect }: PlanComparisonProps) {
   const label = `${choice.planType} plans for ${choice.tier.tierName}`;
+  // Shown where plans carry an out-of-pocket maximum (medical): a year's premiums plus that maximum.
+  const worstCase = choice.options.some((o) => o.worstCasePerYear !== null);
   return (
     // Focusable, so a keyboard can scroll it sideways on a narrow phone.
     <TableContainer tabIndex={0} role="region" aria-label={`${label}, scrollable`}>
@@ -34,6 +39,7 @@ export function PlanComparison({ choice, selected, onSelect }: PlanComparisonPro
             <TableCell align="right">Per paycheck</TableCell>
             <TableCell align="right">Per year</TableCell>
             <TableCell align="right">Per year vs today</TableCell>
+            {worstCase && <TableCell align="right">Worst case per year</TableCell>}
           </TableRow>
         </TableHead>
         <TableBody>
@@ -54,6 +60,11 @@ export function PlanComparison({ choice, selected, onSelect }: PlanComparisonPro
               <TableCell align="right">{usdOfText(option.employeeShare)}</TableCell>
               <TableCell align="right">{usdOfText(option.perYear)}</TableCell>
               <TableCell align="right">{difference(option.differencePerYear)}</TableCell>
+              {worstCase && (
+                <TableCell align="right">
+                  {option.worstCasePerYear === null ? '—' : usdOfText(option.worstCasePerYear)}
+                </TableCell>
+              )}
             </TableRow>
           ))}
         </TableBody>

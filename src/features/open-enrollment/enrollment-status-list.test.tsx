@@ -81,7 +81,9 @@ describe('EnrollmentStatusList', () => {
       'Waive: Medicare',
     ]);
     expect(at).toMatch(/2026/);
-    expect(cellsOf(second!)).toEqual(['S12', 'Lee, Ann', 'Not started', '', '—None', '—None']);
+    // Only a member who submitted has statements to read.
+    expect(within(first!).getByRole('button', { name: 'Statements of Maria Garcia' })).toBeInTheDocument();
+    expect(cellsOf(second!)).toEqual(['S12', 'Lee, Ann', 'Not started', '', '—None', '—None', '']);
     expect(screen.getByRole('status', { name: '' })).toHaveTextContent('Members 1–2');
     const pages = screen.getByRole('navigation', { name: 'Member list pages' });
     expect(within(pages).getByRole('button', { name: 'Previous' })).toBeDisabled();

@@ -9,7 +9,13 @@ import { useId } from 'react';
 import { useForm } from 'react-hook-form';
 import { FormTextField } from '../../components/form/form-text-field';
 import { endpoints } from '../../contracts/endpoints';
-import { PLAN_TEXT_LIMITS, planDetailsBody, type PlanDetailsBody, type PlanYearPlan } from '../../contracts/plan-years';
+import {
+  PLAN_TEXT_LIMITS,
+  RATE_TEXT_MAX,
+  planDetailsBody,
+  type PlanDetailsBody,
+  type PlanYearPlan,
+} from '../../contracts/plan-years';
 import { notify } from '../../stores/notification-store';
 import { usePlanYearChange } from './plan-year-mutations';
 
@@ -28,6 +34,8 @@ export function PlanDetailsDialog({ employerPK, plan, open, onClose }: PlanDetai
       planDescription: plan.planDescription,
       planCode: plan.planCode,
       networkCode: plan.networkCode,
+      oopMaxSingle: plan.oopMaxSingle ?? '',
+      oopMaxFamily: plan.oopMaxFamily ?? '',
     },
   });
   const submit = form.handleSubmit((body) =>
@@ -61,6 +69,21 @@ export function PlanDetailsDialog({ employerPK, plan, open, onClose }: PlanDetai
               name="networkCode"
               label="Network code"
               maxLength={PLAN_TEXT_LIMITS.networkCode}
+            />
+            {/* Members comparing plans see the worst case: a year's premiums plus this maximum. */}
+            <FormTextField
+              control={form.control}
+              idPrefix={`plan-details-${plan.planPK}`}
+              name="oopMaxSingle"
+              label="Out-of-pocket maximum, employee alone ($ per year)"
+              maxLength={RATE_TEXT_MAX}
+            />
+            <FormTextField
+              control={form.control}
+              idPrefix={`plan-details-${plan.planPK}`}
+              name="oopMaxFamily"
+              label="Out-of-pocket maximum, with dependents ($ per year)"
+              maxLength={RATE_TEXT_MAX}
             />
           </Stack>
         </DialogContent>

@@ -18,6 +18,8 @@ const plan: PlanYearPlan = {
   planCode: 'HPPO',
   networkCode: 'N1',
   successorPlanPK: null,
+  oopMaxSingle: '4000.00',
+  oopMaxFamily: '8000.00',
   mustChoose: false,
   rates: [
     { coverageOptionPK: 7, tierName: 'Employee Only', employeeShare: '51.69', employerShare: '206.77' },
