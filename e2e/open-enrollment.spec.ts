@@ -163,8 +163,12 @@ test('HR opens enrollment, an employee elects on a phone, HR closes and approves
   for (let run = 0; run < 20; run++) {
     const outcomes = await runProcessing(request);
     if (outcomes.length === 0) break;
-    expect(outcomes.filter((o) => o.status !== 'PushedToRemote')).toEqual([]);
-    processed += outcomes.length;
+    // Requests other journeys left approved run first: a member they terminated before the plan year
+    // is refused next year's coverage, rightly; nothing else is.
+    expect(outcomes.filter((o) => o.status !== 'PushedToRemote' && o.note !== 'The subscriber is terminated.')).toEqual(
+      [],
+    );
+    processed += outcomes.filter((o) => o.status === 'PushedToRemote').length;
   }
   expect(processed).toBeGreaterThan(rolled);
   const files = new CarrierFilesPage(hr);

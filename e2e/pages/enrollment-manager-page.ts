@@ -158,10 +158,12 @@ export async function enrollThroughWizard(page: Page, person: Person): Promise<v
 }
 
 /** Runs the server's request processing once, as the timer would (the test server has it off). */
-export async function runProcessing(request: APIRequestContext): Promise<{ requestPK: number; status: string }[]> {
+export async function runProcessing(
+  request: APIRequestContext,
+): Promise<{ requestPK: number; status: string; note?: string }[]> {
   const response = await request.post('/api/processing/run', { headers: { 'x-processing-token': PROCESSING_TOKEN } });
   expect(response.status()).toBe(200);
-  return ((await response.json()) as { outcomes: { requestPK: number; status: string }[] }).outcomes;
+  return ((await response.json()) as { outcomes: { requestPK: number; status: string; note?: string }[] }).outcomes;
 }
 
 /** Step-1 drafts (Incomplete requests) saved through the API as the signed-in user, one per first name. */
