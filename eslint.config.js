@@ -39,6 +39,7 @@ const DOMAIN_IMPORTS = {
   identity: [],
   imports: ['enrollment', 'identity', 'member-requests'],
   insight: [],
+  'life-events': ['carrier-feed'],
   maintenance: [],
   'member-requests': [],
   members: ['claims'],

@@ -45,6 +45,7 @@ import {
   documents,
   fsaElections,
   idCards,
+  plans,
   requests,
   signInThrottles,
   subscribers,
@@ -52,7 +53,8 @@ import {
 } from '../server/db/schema';
 import { DEMO_PASSWORD, DEMO_USERS as ACCOUNTS, type DemoUser } from '../server/db/seed/demo-users';
 import { seedDatabase } from '../server/db/seed/seed-database';
-import { generateFullFile } from '../server/services/carrier-feed';
+import { carrierFeedKey, generateFullFile } from '../server/services/carrier-feed';
+import { savePlanSbc } from '../server/services/open-enrollment';
 import { CALLERS as FUZZ_CALLERS, fuzzRequestOf, fuzzViolation, loadKnownIds } from '../server/test/fuzz-requests';
 import { startTestInbox } from '../server/test/mail-inbox';
 import { LoginSession, httpSend, signInWith } from '../server/test/sign-in';
@@ -80,8 +82,11 @@ const REFUSALS = new Set([401, 403, 404]);
 const namesMissingRecord = (sample: unknown) =>
   (JSON.stringify(sample).match(/\d{10}/g) ?? []).some((digits) => Number(digits) >= MISSING_PK);
 
-/** Reads of what the seed has none of yet: a member's confirmation statement before any submission (404). */
-const NOTHING_YET = new Set<string>(['myStatement']);
+/**
+ * Reads of what the seed has none of yet (404): a member's confirmation statement before any
+ * submission, the proof of a life event before any is reported.
+ */
+const NOTHING_YET = new Set<string>(['myStatement', 'requestProof']);
 
 exitAfter(DEADLINE_MS);
 
@@ -101,6 +106,8 @@ type Records = {
   claimantPK: number;
   requestPK: number;
   carrierFilePK: number;
+  /** A plan of this year, which the bench gives a Summary of Benefits and Coverage. */
+  planPK: number;
   documents: { funding: string; invoice: string; monthly: string };
 };
 
@@ -151,6 +158,14 @@ async function recordsOf(db: Db, employerPK: number): Promise<Records> {
       .orderBy(sql`${requests.type} <> 'NewEnrollment'`, requests.requestPK)
       .limit(1),
   );
+  const plan = await first(
+    db
+      .select({ pk: plans.planPK })
+      .from(plans)
+      .where(and(eq(plans.employerPK, employerPK), eq(plans.contractBeginDate, `${year}-01-01`)))
+      .orderBy(asc(plans.planPK))
+      .limit(1),
+  );
   const carrierFile = await first(
     db
       .select({ pk: carrierFiles.carrierFilePK })
@@ -177,6 +192,7 @@ async function recordsOf(db: Db, employerPK: number): Promise<Records> {
     claimantPK: pk(claim?.subscriberPK, 8),
     requestPK: pk(request?.pk, 9),
     carrierFilePK: pk(carrierFile?.pk, 10),
+    planPK: pk(plan?.pk, 12),
     documents: { funding: doc('funding'), invoice: doc('invoice'), monthly: doc('monthly') },
   };
 }
@@ -213,6 +229,14 @@ const SAMPLES: { readonly [N in EndpointName]: (r: Records) => Sample } = {
   myStatement: (r) => ({ query: { employerPK: r.employerPK } }),
   myIdCard: (r) => ({ query: { employerPK: r.employerPK } }),
   submitElections: (r) => ({ body: { employerPK: r.employerPK } }),
+  lifeEventOptions: (r) => ({ query: { employerPK: r.employerPK } }),
+  // An empty report is told what it lacks (400); a proof for an event that is not there is 404.
+  reportLifeEvent: (r) => ({ body: { employerPK: r.employerPK } }),
+  uploadLifeEventProof: (r) => ({
+    query: { employerPK: r.employerPK, lifeEventPK: MISSING_PK },
+    body: Buffer.from('%PDF-1.4\n'),
+  }),
+  requestProof: (r) => ({ query: { requestPK: r.requestPK } }),
   enrollmentWindow: (r) => ({ query: { employerPK: r.employerPK } }),
   // The seed opens no window: an allowed caller gets an empty list, and a CSV of its header.
   enrollmentStatusList: (r) => ({ query: { employerPK: r.employerPK, status: 'notStarted', recordsPerPage: 5 } }),
@@ -304,6 +328,14 @@ const SAMPLES: { readonly [N in EndpointName]: (r: Records) => Sample } = {
   carrierFileView: (r) => ({ query: { employerPK: r.employerPK, carrierFilePK: r.carrierFilePK } }),
   closeCarrierBatch: (r) => ({ body: { employerPK: r.employerPK } }),
   generateFullFile: (r) => ({ body: { employerPK: r.employerPK } }),
+  // The SBC: an upload of what is not a PDF (400) and a removal naming no plan (400) change nothing;
+  // the download reads the SBC the bench gave the plan.
+  uploadPlanSbc: (r) => ({
+    query: { employerPK: r.employerPK, planPK: r.planPK, fileName: 'sbc.pdf' },
+    body: Buffer.from('not a pdf'),
+  }),
+  removePlanSbc: (r) => ({ body: { employerPK: r.employerPK } }),
+  planSbcPdf: (r) => ({ query: { employerPK: r.employerPK, planPK: r.planPK } }),
   carrierAcknowledgment: (r) => ({ body: { employerPK: r.employerPK } }),
   specAggFileList: (r) => ({ body: { filterOptions: { employerPK: r.employerPK } } }),
   specAggFile: (r) => ({ query: { employerPK: r.employerPK, file: r.documents.monthly } }),
@@ -444,6 +476,12 @@ try {
     const groups = [...new Set(callers.map((c) => c.ownGroup)), OTHER_GROUP];
     for (const group of groups) await generateFullFile(database.db, group, 'bench', {});
     for (const group of [...groups, UNKNOWN_GROUP]) records.set(group, await recordsOf(database.db, group));
+    const sbcKey = await carrierFeedKey(database.db);
+    for (const group of groups) {
+      const { planPK } = records.get(group)!;
+      const sbc = { fileName: 'sbc.pdf', bytes: Buffer.from('%PDF-1.4\n%%EOF\n'), uploadedBy: 'bench', key: sbcKey };
+      if (planPK < MISSING_PK) await savePlanSbc(database.db, group, { planPK, ...sbc });
+    }
     const lastAuditPK = async () =>
       (
         await database.db

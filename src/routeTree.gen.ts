@@ -29,6 +29,7 @@ import { Route as AuthenticatedMonthlyReportsRouteImport } from './routes/_authe
 import { Route as AuthenticatedMyAccountRouteImport } from './routes/_authenticated/my-account'
 import { Route as AuthenticatedMyBenefitsRouteImport } from './routes/_authenticated/my-benefits'
 import { Route as AuthenticatedMyEnrollmentRouteImport } from './routes/_authenticated/my-enrollment'
+import { Route as AuthenticatedMyLifeEventRouteImport } from './routes/_authenticated/my-life-event'
 import { Route as AuthenticatedOpenEnrollmentRouteImport } from './routes/_authenticated/open-enrollment'
 import { Route as AuthenticatedPlansAndRatesRouteImport } from './routes/_authenticated/plans-and-rates'
 import { Route as AuthenticatedRequestNewIdCardRouteImport } from './routes/_authenticated/request-new-id-card'
@@ -158,6 +159,12 @@ const AuthenticatedMyEnrollmentRoute =
   AuthenticatedMyEnrollmentRouteImport.update({
     id: '/my-enrollment',
     path: '/my-enrollment',
+    getParentRoute: () => AuthenticatedRoute,
+  } as any)
+const AuthenticatedMyLifeEventRoute =
+  AuthenticatedMyLifeEventRouteImport.update({
+    id: '/my-life-event',
+    path: '/my-life-event',
     getParentRoute: () => AuthenticatedRoute,
   } as any)
 const AuthenticatedOpenEnrollmentRoute =
@@ -306,6 +313,7 @@ export interface FileRoutesByFullPath {
   '/my-account': typeof AuthenticatedMyAccountRoute
   '/my-benefits': typeof AuthenticatedMyBenefitsRoute
   '/my-enrollment': typeof AuthenticatedMyEnrollmentRoute
+  '/my-life-event': typeof AuthenticatedMyLifeEventRoute
   '/open-enrollment': typeof AuthenticatedOpenEnrollmentRoute
   '/plans-and-rates': typeof AuthenticatedPlansAndRatesRoute
   '/request-new-id-card': typeof AuthenticatedRequestNewIdCardRoute
@@ -347,6 +355,7 @@ export interface FileRoutesByTo {
   '/my-account': typeof AuthenticatedMyAccountRoute
   '/my-benefits': typeof AuthenticatedMyBenefitsRoute
   '/my-enrollment': typeof AuthenticatedMyEnrollmentRoute
+  '/my-life-event': typeof AuthenticatedMyLifeEventRoute
   '/open-enrollment': typeof AuthenticatedOpenEnrollmentRoute
   '/plans-and-rates': typeof AuthenticatedPlansAndRatesRoute
   '/request-new-id-card': typeof AuthenticatedRequestNewIdCardRoute
@@ -391,6 +400,7 @@ export interface FileRoutesById {
   '/_authenticated/my-account': typeof AuthenticatedMyAccountRoute
   '/_authenticated/my-benefits': typeof AuthenticatedMyBenefitsRoute
   '/_authenticated/my-enrollment': typeof AuthenticatedMyEnrollmentRoute
+  '/_authenticated/my-life-event': typeof AuthenticatedMyLifeEventRoute
   '/_authenticated/open-enrollment': typeof AuthenticatedOpenEnrollmentRoute
   '/_authenticated/plans-and-rates': typeof AuthenticatedPlansAndRatesRoute
   '/_authenticated/request-new-id-card': typeof AuthenticatedRequestNewIdCardRoute
@@ -436,6 +446,7 @@ export interface FileRouteTypes {
     | '/my-account'
     | '/my-benefits'
     | '/my-enrollment'
+    | '/my-life-event'
     | '/open-enrollment'
     | '/plans-and-rates'
     | '/request-new-id-card'
@@ -477,6 +488,7 @@ export interface FileRouteTypes {
     | '/my-account'
     | '/my-benefits'
     | '/my-enrollment'
+    | '/my-life-event'
     | '/open-enrollment'
     | '/plans-and-rates'
     | '/request-new-id-card'
@@ -520,6 +532,7 @@ export interface FileRouteTypes {
     | '/_authenticated/my-account'
     | '/_authenticated/my-benefits'
     | '/_authenticated/my-enrollment'
+    | '/_authenticated/my-life-event'
     | '/_authenticated/open-enrollment'
     | '/_authenticated/plans-and-rates'
     | '/_authenticated/request-new-id-card'
@@ -696,6 +709,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthenticatedMyEnrollmentRouteImport
       parentRoute: typeof AuthenticatedRoute
     }
+    '/_authenticated/my-life-event': {
+      id: '/_authenticated/my-life-event'
+      path: '/my-life-event'
+      fullPath: '/my-life-event'
+      preLoaderRoute: typeof AuthenticatedMyLifeEventRouteImport
+      parentRoute: typeof AuthenticatedRoute
+    }
     '/_authenticated/open-enrollment': {
       id: '/_authenticated/open-enrollment'
       path: '/open-enrollment'
@@ -861,6 +881,7 @@ interface AuthenticatedRouteChildren {
   AuthenticatedMyAccountRoute: typeof AuthenticatedMyAccountRoute
   AuthenticatedMyBenefitsRoute: typeof AuthenticatedMyBenefitsRoute
   AuthenticatedMyEnrollmentRoute: typeof AuthenticatedMyEnrollmentRoute
+  AuthenticatedMyLifeEventRoute: typeof AuthenticatedMyLifeEventRoute
   AuthenticatedOpenEnrollmentRoute: typeof AuthenticatedOpenEnrollmentRoute
   AuthenticatedPlansAndRatesRoute: typeof AuthenticatedPlansAndRatesRoute
   AuthenticatedRequestNewIdCardRoute: typeof AuthenticatedRequestNewIdCardRoute
@@ -898,6 +919,7 @@ const AuthenticatedRouteChildren: AuthenticatedRouteChildren = {
   AuthenticatedMyAccountRoute: AuthenticatedMyAccountRoute,
   AuthenticatedMyBenefitsRoute: AuthenticatedMyBenefitsRoute,
   AuthenticatedMyEnrollmentRoute: AuthenticatedMyEnrollmentRoute,
+  AuthenticatedMyLifeEventRoute: AuthenticatedMyLifeEventRoute,
   AuthenticatedOpenEnrollmentRoute: AuthenticatedOpenEnrollmentRoute,
   AuthenticatedPlansAndRatesRoute: AuthenticatedPlansAndRatesRoute,
   AuthenticatedRequestNewIdCardRoute: AuthenticatedRequestNewIdCardRoute,

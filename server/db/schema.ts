@@ -19,6 +19,7 @@ import {
   timestamp,
   unique,
   uniqueIndex,
+  uuid,
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
 import type { ClaimType } from '../../src/contracts/claims';
@@ -41,6 +42,7 @@ import type {
 } from '../../src/contracts/imports';
 import type { RequestStatus } from '../../src/contracts/requests';
 import type { RequestType } from '../../src/contracts/subscribers';
+import type { EffectiveRule } from '../../src/contracts/life-events';
 import type { TerminationChoice } from '../../src/contracts/terminations';
 
 // The domains (plan types, lookup kinds, request types and statuses, ...) are the contract's own.
@@ -175,6 +177,25 @@ export const planRates = pgTable(
     check('plan_rates_shares_ck', sql`${t.employeeShare} >= 0 and ${t.employerShare} >= 0`),
   ],
 );
+
+/**
+ * A plan's Summary of Benefits and Coverage (a PDF the administrator uploads), one per plan: a new
+ * upload replaces it. The bytes are AES-256-GCM under the carrier feed's key, the plan's pk as AAD.
+ */
+export const planDocuments = pgTable('plan_documents', {
+  planPK: integer('plan_pk')
+    .primaryKey()
+    .references(() => plans.planPK, { onDelete: 'cascade' }),
+  fileName: text('file_name').notNull(),
+  /** The PDF's size in bytes, before encryption. */
+  size: integer('size').notNull(),
+  uploadedAt: stamp('uploaded_at').notNull().defaultNow(),
+  /** The uploader's `sub`. */
+  uploadedBy: text('uploaded_by').notNull(),
+  iv: bytea('iv').notNull(),
+  tag: bytea('tag').notNull(),
+  data: bytea('data').notNull(),
+});
 
 /** Every dropdown list in one table, keyed by kind; pks are the stable ids the UI sends back. */
 export const lookupValues = pgTable(
@@ -398,6 +419,18 @@ export const enrollmentWindows = pgTable(
     closingSummary: jsonb('closing_summary').$type<Record<string, number>>(),
     closedAt: stamp('closed_at'),
     createdAt: createdAt(),
+    /**
+     * Members with election rows in the window, and of them those whose rows are all waives: what
+     * HR's dashboard shows, kept in the transaction of every submission and closing batch (never
+     * recounted on reading). Migration 0026 back-filled windows opened before.
+     */
+    submittedMembers: integer('submitted_members').notNull().default(0),
+    waivedMembers: integer('waived_members').notNull().default(0),
+    /**
+     * A new value whenever a plan, rate or tier is written while the window is open (statement
+     * triggers of migration 0026): a per-process cache of the window's offer is keyed by it.
+     */
+    offerStamp: uuid('offer_stamp').notNull().defaultRandom(),
   },
   (t) => [
     // One window at a time per group.
@@ -531,6 +564,67 @@ export const requests = pgTable(
       .where(sql`${t.status} = 'HRApproved'`),
   ],
 );
+
+/**
+ * The qualifying events a member may report during the year, as data: each kind's window in days, when
+ * its changes take effect, and the changes it allows (HIPAA special enrollment, Section 125 status changes).
+ */
+export const lifeEventKinds = pgTable('life_event_kinds', {
+  code: text('code').primaryKey(),
+  name: text('name').notNull(),
+  windowDays: integer('window_days').notNull(),
+  effectiveRule: text('effective_rule').$type<EffectiveRule>().notNull(),
+  addRelationshipPKs: integer('add_relationship_pks').array().notNull(),
+  removeRelationshipPKs: integer('remove_relationship_pks').array().notNull(),
+  allowsPlanChange: boolean('allows_plan_change').notNull(),
+  requiresNewChild: boolean('requires_new_child').notNull(),
+  /** The change-plan reason the event's request carries. */
+  changeReasonPK: integer('change_reason_pk').notNull(),
+  sort: integer('sort').notNull(),
+});
+
+/** A member's report of a qualifying event; its changes travel as one `LifeEvent` request. */
+export const lifeEvents = pgTable(
+  'life_events',
+  {
+    lifeEventPK: pk('life_event_pk'),
+    employerPK: integer('employer_pk')
+      .notNull()
+      .references(() => employers.employerPK, { onDelete: 'cascade' }),
+    subscriberPK: integer('subscriber_pk')
+      .notNull()
+      .references(() => subscribers.subscriberPK, { onDelete: 'cascade' }),
+    kindCode: text('kind_code')
+      .notNull()
+      .references(() => lifeEventKinds.code),
+    eventDate: day('event_date').notNull(),
+    reportedOn: day('reported_on').notNull(),
+    effectiveDate: day('effective_date').notNull(),
+    proofToFollow: boolean('proof_to_follow').notNull(),
+    proofDueDate: day('proof_due_date'),
+    requestPK: integer('request_pk')
+      .notNull()
+      .references(() => requests.requestPK, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('life_events_subscriber_idx').on(t.subscriberPK),
+    uniqueIndex('life_events_request_idx').on(t.requestPK),
+  ],
+);
+
+/** The proof of a life event (a certificate, a letter), encrypted at rest like carrier files. */
+export const lifeEventProofs = pgTable('life_event_proofs', {
+  lifeEventPK: integer('life_event_pk')
+    .primaryKey()
+    .references(() => lifeEvents.lifeEventPK, { onDelete: 'cascade' }),
+  contentType: text('content_type').notNull(),
+  size: integer('size').notNull(),
+  iv: bytea('iv').notNull(),
+  tag: bytea('tag').notNull(),
+  data: bytea('data').notNull(),
+  uploadedAt: createdAt(),
+});
 
 export const requestStatusHistory = pgTable(
   'request_status_history',

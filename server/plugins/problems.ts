@@ -6,8 +6,11 @@ import {
   databaseUnavailableReason,
 } from '../db/database-unavailable';
 import { IMPORT_MAX_BYTES, IMPORT_MESSAGES, ROSTER_MAX_BYTES } from '../../src/contracts/imports';
+import { PROOF_MAX_BYTES } from '../../src/contracts/life-events';
 import { HttpProblem, sendProblem } from '../lib/problem';
 import type { SpaPage } from '../lib/spa-page';
+
+const DOCUMENT_TOO_LARGE = 'The file must be 10 MB or less.';
 
 /**
  * Every failure leaves as a JSON problem body; bad input is a 400, never a 500, and a database that
@@ -30,6 +33,9 @@ export function registerProblemHandling(app: FastifyInstance, opts: { spaPage: S
       return sendProblem(reply, new HttpProblem(413, 'Payload Too Large', IMPORT_MESSAGES.tooLarge));
     if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE' && request.routeOptions.bodyLimit === ROSTER_MAX_BYTES)
       return sendProblem(reply, new HttpProblem(413, 'Payload Too Large', IMPORT_MESSAGES.rosterTooLarge));
+    // Documents a user uploads (a plan's SBC, a life event's proof) share the 10 MB limit.
+    if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE' && request.routeOptions.bodyLimit === PROOF_MAX_BYTES)
+      return sendProblem(reply, new HttpProblem(413, 'Payload Too Large', DOCUMENT_TOO_LARGE));
     if (status >= 400 && status < 500) {
       // Malformed JSON, unsupported media type, body too large and the like.
       return sendProblem(reply, new HttpProblem(status, error.code ?? 'Bad Request', error.message));

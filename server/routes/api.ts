@@ -5,6 +5,7 @@ import { endpointUrl, type Endpoint } from '../../src/contracts/endpoint';
 import { endpoints, type EndpointName } from '../../src/contracts/endpoints';
 import { EXPORT_CONTENT_TYPES } from '../../src/contracts/exports';
 import { IMPORT_MAX_BYTES } from '../../src/contracts/imports';
+import { PROOF_TYPES } from '../../src/contracts/life-events';
 import type { AuthUser } from '../auth/verify-token';
 import type { Db } from '../db/client';
 import { HttpProblem } from '../lib/problem';
@@ -45,6 +46,7 @@ const PRODUCES = {
   csv: ['text/csv'],
   x12: ['application/edi-x12'],
   export: Object.values(EXPORT_CONTENT_TYPES),
+  document: PROOF_TYPES,
 } as const;
 
 function contentDisposition(kind: 'inline' | 'attachment', fileName: string) {

@@ -137,8 +137,10 @@ describe('maintenance codes', () => {
       Terminate: { type: '024', reason: '07' },
       TerminateDependent: { type: '024', reason: '07' },
       OpenEnrollment: { type: '001', reason: 'EC' },
+      LifeEvent: { type: '001', reason: 'EC' },
     } satisfies Record<RequestType, unknown>);
     expect(maintenanceFor('ChangeCoverage', true)).toEqual({ type: '021', reason: 'EC' });
+    expect(maintenanceFor('LifeEvent', true)).toEqual({ type: '021', reason: 'EC' });
   });
 });
 
@@ -209,8 +211,11 @@ describe('the change file of a batch', () => {
       const [row] = await t.db.select().from(requests).where(eq(requests.requestPK, o.requestPK));
       if (o.status === 'PushedToRemote' && row!.employerPK === 2) pushed.set(row!.type, o.requestPK);
     }
-    // Open enrollment requests come by the group's hundred when a window closes: close-enrollment.test.ts.
-    expect([...pushed.keys()].sort()).toEqual(REQUEST_TYPES.filter((type) => type !== 'OpenEnrollment').sort());
+    // Open enrollment requests come by the group's hundred when a window closes (close-enrollment.test.ts);
+    // a member's life event and its change file are in life-events.test.ts.
+    expect([...pushed.keys()].sort()).toEqual(
+      REQUEST_TYPES.filter((type) => type !== 'OpenEnrollment' && type !== 'LifeEvent').sort(),
+    );
 
     file = (await closeBatch())!;
     edi = await download(file);

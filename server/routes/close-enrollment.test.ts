@@ -27,6 +27,7 @@ import {
 import { closeEnrollmentWindow } from '../services/open-enrollment';
 import { processPendingRequests } from '../services/processing';
 import { createTestApp, type TestApp } from '../test/test-app';
+import { windowCounts } from '../test/window-counts';
 
 type Name = keyof typeof endpoints;
 const url = (name: Name, query?: Record<string, string | number>) =>
@@ -184,6 +185,12 @@ describe('closing an open enrollment window', () => {
 
     const during = await progress();
     expect(during.window).toMatchObject({ closing: true, open: false });
+    // Rows written at close count non-starters as submitted: the kept counts move with them.
+    const windowPK = during.window!.windowPK;
+    const midway = await windowCounts(t.db, windowPK);
+    expect(midway.kept).toEqual(midway.counted);
+    expect(during.counts).toMatchObject(midway.counted);
+    expect(midway.counted.submitted).toBeGreaterThan(1);
     const late = await call('submitElections', EMPLOYEE, { body });
     expect(late.status).toBe(409);
     expect(late.body.detail).toContain('Open enrollment has closed');
@@ -197,6 +204,9 @@ describe('closing an open enrollment window', () => {
     expect(answer.summary.elected).toBe(1);
     expect(answer.summary.flagged).toBe(orphanMembers.length);
     expect(answer.summary.rolledOver).toBeGreaterThan(100);
+    const closedCounts = await windowCounts(t.db, windowPK);
+    expect(closedCounts.kept).toEqual(closedCounts.counted);
+    expect(closedCounts.counted.submitted).toBeGreaterThan(midway.counted.submitted);
 
     // Closed: nothing more to close; the summary stays on HR's screen with the requests awaiting approval.
     expect((await call('closeEnrollmentWindow', HR, { body: { employerPK: 2 } })).status).toBe(409);

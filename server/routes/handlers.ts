@@ -8,6 +8,7 @@ import { badRequest } from '../lib/problem';
 import { accessReport, accessReportCsv } from '../services/audit';
 import {
   carrierAcknowledgment,
+  carrierFeedKey,
   carrierFile,
   carrierFileList,
   carrierFileView,
@@ -118,12 +119,17 @@ import {
   closeEnrollmentWindow,
   memberStatementPdf,
   memberStatements,
+  planSbcPdf,
+  removePlanSbc,
   savePlanDetails,
   savePlanRates,
+  savePlanSbc,
   setPayFrequency,
   setPlanSuccessor,
+  withPlanSbcs,
 } from '../services/open-enrollment';
 import { enrollmentStatusCsv, enrollmentStatusList } from '../services/open-enrollment';
+import { lifeEventOptions, reportLifeEvent, requestProof, uploadLifeEventProof } from '../services/life-events';
 import { censusReport, censusSummary, documentFile, listDocuments } from '../services/reports';
 import type { Handlers } from './handler-types';
 import { passkeyHandlers } from './passkey-handlers';
@@ -204,7 +210,8 @@ export const handlers: Handlers = {
     resetUserMfa(db, adminOf(user, employerPK, request), body.userId),
 
   myBenefits: ({ db, user, employerPK }) => myBenefits(db, employerPK, ownSubscriberOf(user.access, employerPK)),
-  myEnrollment: ({ db, user, employerPK }) => myEnrollment(db, employerPK, ownSubscriberOf(user.access, employerPK)),
+  myEnrollment: async ({ db, user, employerPK }) =>
+    withPlanSbcs(db, await myEnrollment(db, employerPK, ownSubscriberOf(user.access, employerPK))),
   submitElections: async ({ db, user, employerPK, body, request, reply }) => {
     const answer = await submitElections(db, employerPK, ownSubscriberOf(user.access, employerPK), body);
     // Sent once the answer has left: after the change (and its audit row) committed, and without the
@@ -214,6 +221,13 @@ export const handlers: Handlers = {
     });
     return answer;
   },
+  lifeEventOptions: ({ db, user, employerPK }) =>
+    lifeEventOptions(db, employerPK, ownSubscriberOf(user.access, employerPK)),
+  reportLifeEvent: ({ db, user, employerPK, body }) =>
+    reportLifeEvent(db, employerPK, ownSubscriberOf(user.access, employerPK), user.sub, body),
+  uploadLifeEventProof: ({ db, user, employerPK, query, body }) =>
+    uploadLifeEventProof(db, employerPK, ownSubscriberOf(user.access, employerPK), query.lifeEventPK, body),
+  requestProof: ({ db, employerPK, query }) => requestProof(db, employerPK, query.requestPK),
   myIdCard: ({ db, user, employerPK }) => myIdCardPdf(db, employerPK, ownSubscriberOf(user.access, employerPK)),
   myStatement: ({ db, user, employerPK }) => myStatementPdf(db, employerPK, ownSubscriberOf(user.access, employerPK)),
   enrollmentWindow: ({ db, employerPK }) => enrollmentWindow(db, employerPK),
@@ -237,6 +251,17 @@ export const handlers: Handlers = {
   setPlanSuccessor: ({ db, employerPK, body }) => setPlanSuccessor(db, employerPK, body),
   savePlanDetails: ({ db, employerPK, body }) => savePlanDetails(db, employerPK, body),
   setPayFrequency: ({ db, employerPK, body }) => setPayFrequency(db, employerPK, body.payFrequencyPK),
+  // The SBC is kept encrypted under the carrier feed's key, which the routes fetch for the domain.
+  uploadPlanSbc: async ({ db, user, employerPK, query, body }) =>
+    savePlanSbc(db, employerPK, {
+      planPK: query.planPK,
+      fileName: query.fileName,
+      bytes: body,
+      uploadedBy: user.sub,
+      key: await carrierFeedKey(db),
+    }),
+  removePlanSbc: ({ db, employerPK, body }) => removePlanSbc(db, employerPK, body.planPK),
+  planSbcPdf: async ({ db, employerPK, query }) => planSbcPdf(db, employerPK, query.planPK, await carrierFeedKey(db)),
   genderList: ({ db }) => listLookup(db, 'gender'),
   maritalStatusList: ({ db }) => listLookup(db, 'maritalStatus'),
   userTypeList: ({ db }) => listLookup(db, 'userType'),

@@ -1,20 +1,22 @@
-import { and, eq, isNull, ne } from 'drizzle-orm';
+import { and, desc, eq, isNotNull, isNull, ne } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { endpointUrl } from '../../src/contracts/endpoint';
 import { endpoints } from '../../src/contracts/endpoints';
 import {
   OPEN_ENROLLMENT_MESSAGES,
+  type ElectionType,
   type MyEnrollment,
   type SubmitElectionsBody,
   type WindowProgress,
 } from '../../src/contracts/open-enrollment';
 import { addDays, localToday, yearOf } from '../lib/calendar';
-import { plans, subscribers, userGrants, users } from '../db/schema';
+import { elections, planRates, plans, subscribers, userGrants, users } from '../db/schema';
 import { EMPLOYEE_INVITE_BATCH } from '../services/identity';
-import { submitElections } from '../services/open-enrollment';
+import { myEnrollment, submitElections } from '../services/open-enrollment';
 import { startTestInbox, type TestInbox } from '../test/mail-inbox';
 import { pdfText } from '../test/pdf-text';
 import { createTestApp, type TestApp } from '../test/test-app';
+import { windowCounts } from '../test/window-counts';
 
 type Name = keyof typeof endpoints;
 const url = (name: Name, query?: Record<string, string | number>) =>
@@ -265,6 +267,119 @@ describe('open enrollment', () => {
     await expect(submitElections(t.db, 2, ownPK, keep, addDays(windowBody.endsOn, 1))).rejects.toThrow(
       /Open enrollment runs from .* Contact your HR department\./,
     );
+  });
+
+  it('keeps HR’s counts equal to a recount as members submit, submit again, waive and are refused', async () => {
+    const windowPK = (await progress()).window!.windowPK;
+    /** The kept counts, checked against a recount and against the dashboard. */
+    const exact = async () => {
+      const { kept, counted } = await windowCounts(t.db, windowPK);
+      expect(kept).toEqual(counted);
+      expect((await progress()).counts).toMatchObject(counted);
+      return counted;
+    };
+    const start = await exact();
+    const others = await t.db
+      .select({ pk: subscribers.subscriberPK })
+      .from(subscribers)
+      .where(
+        and(
+          eq(subscribers.employerPK, 2),
+          isNull(subscribers.termDate),
+          isNotNull(subscribers.divisionPK),
+          ne(subscribers.subscriberPK, ownPK),
+        ),
+      )
+      .orderBy(desc(subscribers.subscriberPK))
+      .limit(4);
+    const [a, b, c, d] = others.map((o) => o.pk) as [number, number, number, number];
+    /** The member's first plan of the type in the tier shown, or a waiver. */
+    const choose = async (pk: number, medical: 'elect' | 'waive' | null, dental: 'elect' | 'waive' | null) => {
+      const view = await myEnrollment(t.db, 2, pk);
+      const one = (planType: ElectionType, how: 'elect' | 'waive') => {
+        const choice = view.choices.find((x) => x.planType === planType)!;
+        return how === 'waive'
+          ? { planType, action: 'waive' as const, planPK: null, coverageOptionPK: null, waiveReason: 'Other' as const }
+          : {
+              planType,
+              action: 'change' as const,
+              planPK: choice.options[0]!.planPK,
+              coverageOptionPK: choice.tier.coverageOptionPK,
+              waiveReason: null,
+            };
+      };
+      const body: SubmitElectionsBody = {
+        employerPK: 2,
+        elections: [...(medical ? [one('Medical', medical)] : []), ...(dental ? [one('Dental', dental)] : [])],
+        newDependents: [],
+      };
+      return body;
+    };
+    const submit = async (pk: number, body: SubmitElectionsBody) => submitElections(t.db, 2, pk, body);
+
+    await submit(a, await choose(a, 'elect', 'waive'));
+    expect(await exact()).toEqual({ submitted: start.submitted + 1, waived: start.waived });
+    await submit(b, await choose(b, 'waive', 'waive'));
+    expect(await exact()).toEqual({ submitted: start.submitted + 2, waived: start.waived + 1 });
+    // Submitting again moves the member between counts, never counts them twice.
+    await submit(a, await choose(a, 'waive', 'waive'));
+    expect(await exact()).toEqual({ submitted: start.submitted + 2, waived: start.waived + 2 });
+    await submit(b, await choose(b, 'elect', null));
+    expect(await exact()).toEqual({ submitted: start.submitted + 2, waived: start.waived + 1 });
+    const same = await choose(c, 'elect', 'elect');
+    await submit(c, same);
+    await submit(c, same);
+    expect(await exact()).toEqual({ submitted: start.submitted + 3, waived: start.waived + 1 });
+
+    // A refused submission changes nothing.
+    const wrong = await choose(d, 'elect', null);
+    wrong.elections[0]!.planPK = (await choose(d, null, 'elect')).elections[0]!.planPK;
+    await expect(submit(d, wrong)).rejects.toThrow("Choose one of next year's medical plans.");
+    expect(await exact()).toEqual({ submitted: start.submitted + 3, waived: start.waived + 1 });
+
+    // At once: two submissions of one member (the later replaces the earlier whole) and of two others.
+    const together: [number, SubmitElectionsBody][] = [
+      [d, await choose(d, 'elect', null)],
+      [d, await choose(d, null, 'waive')],
+      [a, await choose(a, 'elect', 'elect')],
+      [b, await choose(b, 'waive', null)],
+    ];
+    await Promise.all(together.map(([pk, body]) => submit(pk, body)));
+    const dRows = await t.db
+      .select({ action: elections.action })
+      .from(elections)
+      .where(and(eq(elections.windowPK, windowPK), eq(elections.subscriberPK, d)));
+    expect(dRows).toHaveLength(1);
+    expect(await exact()).toEqual({
+      submitted: start.submitted + 4,
+      waived: start.waived + 1 + (dRows[0]!.action === 'waive' ? 1 : 0),
+    });
+  });
+
+  it('offers next year’s plans and rates as they stand after a change made while the window is open', async () => {
+    const before = (await mine()).choices.find((c) => c.planType === 'Medical')!;
+    const option = before.options.find((o) => o.employeeShare !== null)!;
+    const tierPK = before.tier.coverageOptionPK;
+    const rate = and(eq(planRates.planPK, option.planPK), eq(planRates.coverageOptionPK, tierPK));
+    const [kept] = await t.db.select().from(planRates).where(rate);
+    // Written past the service, as any path could: the offer read before is not used again.
+    await t.db
+      .update(plans)
+      .set({ planName: `${option.planName} Plus` })
+      .where(eq(plans.planPK, option.planPK));
+    await t.db.update(planRates).set({ employeeShare: '1.23' }).where(rate);
+    try {
+      const after = (await mine()).choices.find((c) => c.planType === 'Medical')!;
+      expect(after.options.find((o) => o.planPK === option.planPK)).toMatchObject({
+        planName: `${option.planName} Plus`,
+        employeeShare: '1.23',
+      });
+    } finally {
+      await t.db.update(plans).set({ planName: option.planName }).where(eq(plans.planPK, option.planPK));
+      await t.db.update(planRates).set({ employeeShare: kept!.employeeShare }).where(rate);
+    }
+    const restored = (await mine()).choices.find((c) => c.planType === 'Medical')!;
+    expect(restored.options).toEqual(before.options);
   });
 
   it('invites employees with an e-mail and no account, one or a batch at a time, as Members of their own record', async () => {

@@ -34,4 +34,7 @@ export const requestQueries = {
       }),
       staleTime: 0,
     }),
+  /** The proof sent with a life event (a Blob; 404 while it is to follow). */
+  proof: (requestPK: number) =>
+    endpointQueryOptions(ROOT, 'proof', endpoints.requestProof, { query: { requestPK } }, { notify: false }),
 };

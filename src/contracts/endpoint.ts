@@ -62,9 +62,9 @@ export type Endpoint = {
   fileLimit?: number;
   /**
    * `json` answers are parsed with `response`; file answers are returned as a Blob. An `export` is a
-   * spreadsheet or CSV file, as the call's `format` asks.
+   * spreadsheet or CSV file, as the call's `format` asks; a `document` is a PDF or an image a user uploaded.
    */
-  responseType: 'json' | 'pdf' | 'csv' | 'x12' | 'export';
+  responseType: 'json' | 'pdf' | 'csv' | 'x12' | 'export' | 'document';
   response?: z.ZodType;
   /** Set on every call of member data (PHI); see AuditSpec. */
   audit?: AuditSpec;

@@ -91,6 +91,16 @@ import {
 } from './imports';
 import { myBenefits, myBenefitsQuery } from './my-benefits';
 import {
+  PROOF_MAX_BYTES,
+  lifeEventOptions,
+  lifeEventOptionsQuery,
+  lifeEventProofAnswer,
+  lifeEventProofQuery,
+  reportLifeEventAnswer,
+  reportLifeEventBody,
+  requestProofQuery,
+} from './life-events';
+import {
   inviteEmployeesAnswer,
   inviteEmployeesBody,
   remindMembersAnswer,
@@ -117,9 +127,14 @@ import {
   planDetailsBody,
   planSuccessorBody,
   planYearPlans,
+  planSbcAnswer,
+  planSbcQuery,
+  planSbcUploadQuery,
   planYearQuery,
   planYears,
   planYearsQuery,
+  removePlanSbcBody,
+  SBC_MAX_BYTES,
   saveRatesBody,
 } from './plan-years';
 import { groupSetupAnswer, groupSetupBody, groupWorkbookAnswer, groupWorkbookQuery } from './group-setup';
@@ -879,6 +894,56 @@ export const endpoints = {
     responseType: 'pdf',
   }),
 
+  lifeEventOptions: defineEndpoint({
+    service: 'enrollment',
+    method: 'GET',
+    path: '/MyBenefits/LifeEvents',
+    summary: 'What the member may report: the kinds of event, their coverage and household, earlier reports',
+    area: 'myBenefits',
+    scope: employerScope('query'),
+    query: lifeEventOptionsQuery,
+    audit: { action: 'read', records: { 'answer.subscriberPK': 'subscriber' } },
+    responseType: 'json',
+    response: lifeEventOptions,
+  }),
+  reportLifeEvent: defineEndpoint({
+    service: 'enrollment',
+    method: 'POST',
+    path: '/MyBenefits/LifeEvents',
+    summary: 'Reports a qualifying event with the changes it allows, as a request for HR',
+    area: 'myBenefits',
+    scope: employerScope('body'),
+    body: reportLifeEventBody,
+    audit: { action: 'change', records: { 'answer.subscriberPK': 'subscriber', 'answer.requestPK': 'request' } },
+    responseType: 'json',
+    response: reportLifeEventAnswer,
+  }),
+  uploadLifeEventProof: defineEndpoint({
+    service: 'enrollment',
+    method: 'POST',
+    path: '/MyBenefits/LifeEvents/Proof',
+    summary: "Sends the proof of the member's life event (PDF, JPEG or PNG bytes), replacing an earlier one",
+    area: 'myBenefits',
+    scope: employerScope('query'),
+    query: lifeEventProofQuery,
+    bodyEncoding: 'file',
+    fileLimit: PROOF_MAX_BYTES,
+    audit: { action: 'change', records: { 'answer.subscriberPK': 'subscriber' } },
+    responseType: 'json',
+    response: lifeEventProofAnswer,
+  }),
+  requestProof: defineEndpoint({
+    service: 'enrollment',
+    method: 'GET',
+    path: '/Request/Proof',
+    summary: 'The proof sent with the life event a request came from (PDF or image)',
+    area: 'members',
+    scope: { kind: 'resource', in: 'query', refs: { requestPK: 'request' } },
+    query: requestProofQuery,
+    audit: { action: 'read', records: { 'query.requestPK': 'request' } },
+    responseType: 'document',
+  }),
+
   myIdCard: defineEndpoint({
     service: 'enrollment',
     method: 'GET',
@@ -1065,6 +1130,44 @@ export const endpoints = {
     planDetailsBody,
   ),
   setPayFrequency: planYearChange('/PlanYears/PayFrequency', "Sets the group's pay frequency", payFrequencyBody),
+  // A plan's Summary of Benefits and Coverage: the administrator uploads and removes it; everyone who
+  // sees the group's plans reads it. It holds no member data; its changes are audited all the same.
+  uploadPlanSbc: defineEndpoint({
+    service: 'enrollment',
+    method: 'POST',
+    path: '/PlanYears/SbcUpload',
+    summary: "Upload a plan's Summary of Benefits and Coverage (PDF bytes, at most 10 MB), replacing any earlier one",
+    area: 'planYears',
+    scope: employerScope('query'),
+    query: planSbcUploadQuery,
+    bodyEncoding: 'file',
+    fileLimit: SBC_MAX_BYTES,
+    audit: { action: 'change' },
+    responseType: 'json',
+    response: planSbcAnswer,
+  }),
+  removePlanSbc: defineEndpoint({
+    service: 'enrollment',
+    method: 'POST',
+    path: '/PlanYears/SbcRemove',
+    summary: "Remove a plan's Summary of Benefits and Coverage",
+    area: 'planYears',
+    scope: employerScope('body'),
+    body: removePlanSbcBody,
+    audit: { action: 'change' },
+    responseType: 'json',
+    response: ok,
+  }),
+  planSbcPdf: defineEndpoint({
+    service: 'enrollment',
+    method: 'GET',
+    path: '/PlanYears/Sbc',
+    summary: "A plan's Summary of Benefits and Coverage (PDF)",
+    area: 'planDocuments',
+    scope: employerScope('query'),
+    query: planSbcQuery,
+    responseType: 'pdf',
+  }),
 
   // ---- Upload Enrollments (bulk enrollment through one import pipeline) ----
   importList: defineEndpoint({

@@ -175,6 +175,12 @@ const planOption = z.object({
   differencePerYear: z.string().nullable(),
   /** A year's premiums plus the plan's out-of-pocket maximum for the tier; null when either is unknown. */
   worstCasePerYear: z.string().nullable(),
+  /**
+   * The plan's Summary of Benefits and Coverage, when it has one (its PDF: `planSbcPdf`). Added to the
+   * answer by the SBC lookup after the options are priced, hence optional in the shape.
+   */
+  hasSbc: z.boolean().optional(),
+  sbcFileName: z.string().nullable().optional(),
 });
 export type PlanOption = z.infer<typeof planOption>;
 

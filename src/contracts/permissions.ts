@@ -47,6 +47,11 @@ const AREAS = {
   openEnrollment: ['HR', 'Broker'],
   /** The group's plan years, plans and rates (GroupAdmin, and the Portal Administrator through `canAccess`). */
   planYears: ['GroupAdmin'],
+  /**
+   * A plan's Summary of Benefits and Coverage, read: everyone who sees the group's plans, the group's
+   * Members comparing them included (GroupAdmin and the Portal Administrator through `canAccess`).
+   */
+  planDocuments: ['HR', 'Broker', 'Member'],
   /** The member's own coverage, cost and documents: the Member role only (not granted by GroupAdmin). */
   myBenefits: ['Member'],
   /** The operator's own work across groups (group setup): the Portal Administrator only, not GroupAdmin. */
@@ -114,6 +119,7 @@ export const MENU: readonly MenuEntry[] = [
 const ROUTE_AREAS: readonly { prefix: string; area: Area }[] = [
   { prefix: '/my-benefits', area: 'myBenefits' },
   { prefix: '/my-enrollment', area: 'myBenefits' },
+  { prefix: '/my-life-event', area: 'myBenefits' },
   { prefix: '/enroll-subscriber', area: 'members' },
   { prefix: '/upload-enrollments', area: 'members' },
   { prefix: '/update-subscriber', area: 'members' },

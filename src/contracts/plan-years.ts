@@ -74,6 +74,9 @@ const planYearPlan = z.object({
   mustChoose: z.boolean(),
   /** FSA plans have no rates (an FSA is an election amount). */
   rates: z.array(planRate),
+  /** The plan has a Summary of Benefits and Coverage, and its file name (null when it has none). */
+  hasSbc: z.boolean(),
+  sbcFileName: z.string().nullable(),
 });
 export type PlanYearPlan = z.infer<typeof planYearPlan>;
 
@@ -129,3 +132,29 @@ export const payFrequencyBody = z.object({
   employerPK: id,
   payFrequencyPK: id.refine((v) => v in PERIODS_PER_YEAR, 'Choose a pay frequency.'),
 });
+
+/** A plan's Summary of Benefits and Coverage: one PDF per plan, at most 10 MB. */
+export const SBC_MAX_BYTES = 10 * 1024 * 1024;
+export const SBC_MESSAGES = {
+  empty: 'The file is empty. Choose the PDF of the Summary of Benefits and Coverage.',
+  notPdf: 'The Summary of Benefits and Coverage must be a PDF file (its content is not a PDF).',
+  tooLarge: 'The Summary of Benefits and Coverage must be at most 10 MB.',
+  ended: 'The plan year has ended: its Summary of Benefits and Coverage is kept as members saw it.',
+  missing: 'This plan has no Summary of Benefits and Coverage.',
+} as const;
+
+/** The upload's other inputs ride in the query: its body is the PDF's bytes. */
+export const planSbcUploadQuery = z.object({
+  employerPK: pk,
+  planPK: pk,
+  fileName: text(255).trim().min(1, 'Name the file.'),
+});
+export const planSbcQuery = z.object({ employerPK: pk, planPK: pk });
+export const removePlanSbcBody = z.object({ employerPK: id, planPK: id });
+export const planSbcAnswer = z.object({
+  planPK: z.number().int(),
+  fileName: z.string(),
+  size: z.number().int(),
+  uploadedAt: z.string(),
+});
+export type PlanSbcAnswer = z.infer<typeof planSbcAnswer>;

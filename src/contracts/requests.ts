@@ -103,6 +103,7 @@ export const REQUEST_TYPE_LABELS = {
   Terminate: 'Subscriber Termination',
   TerminateDependent: 'Dependent Termination',
   OpenEnrollment: 'Open Enrollment Election',
+  LifeEvent: 'Life Event Change',
 } as const satisfies Record<(typeof REQUEST_TYPES)[number], string>;
 
 export const REQUEST_PAGE_SIZE = 20;

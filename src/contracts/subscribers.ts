@@ -25,6 +25,7 @@ export const REQUEST_TYPES = [
   'Terminate',
   'TerminateDependent',
   'OpenEnrollment',
+  'LifeEvent',
 ] as const;
 export type RequestType = (typeof REQUEST_TYPES)[number];
 

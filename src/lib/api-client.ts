@@ -65,6 +65,7 @@ const ACCEPT: Record<Endpoint['responseType'], string> = {
   csv: 'text/csv',
   x12: 'application/edi-x12',
   export: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet, text/csv',
+  document: 'application/pdf, image/jpeg, image/png',
 };
 
 export type CallOptions<T> = {

@@ -46,6 +46,7 @@ export function maintenanceFor(type: RequestType, newMember = false): Maintenanc
     case 'NewEnrollment':
       return { type: '021', reason: '28' };
     case 'ChangeCoverage':
+    case 'LifeEvent':
       return newMember ? { type: '021', reason: 'EC' } : { type: '001', reason: 'EC' };
     case 'OpenEnrollment':
       return { type: '001', reason: 'EC' };

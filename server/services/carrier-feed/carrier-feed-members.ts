@@ -203,6 +203,17 @@ function touchesOf(r: PushedRequest, h: Household): Touch[] {
         sub(maintenanceFor(r.type)),
         ...active.map((d) => dep(d, maintenanceFor(r.type, d.createdAt.getTime() === r.pushedAt?.getTime()))),
       ];
+    case 'LifeEvent': {
+      // Dependents the event removed were ended in the request's own transaction (a divorce's spouse).
+      const removed = h.dependents.filter(
+        (d) => d.termDate !== null && d.updatedAt.getTime() === r.pushedAt?.getTime(),
+      );
+      return [
+        sub(maintenanceFor(r.type)),
+        ...active.map((d) => dep(d, maintenanceFor(r.type, d.createdAt.getTime() === r.pushedAt?.getTime()))),
+        ...removed.map((d) => dep(d, maintenanceFor('TerminateDependent'))),
+      ];
+    }
     case 'OpenEnrollment':
       // Next year's elections change the coverage of the whole household.
       return [sub(maintenanceFor(r.type)), ...active.map((d) => dep(d, maintenanceFor(r.type)))];

@@ -55,7 +55,7 @@ export async function dependentOf(tx: Db, subscriberPK: number, dependentPK: num
  */
 export async function refusePending(
   tx: Db,
-  type: Exclude<RequestType, 'NewEnrollment' | 'OpenEnrollment'>,
+  type: Exclude<RequestType, 'NewEnrollment' | 'OpenEnrollment' | 'LifeEvent'>,
   member: { subscriberPK: number } | { dependentPK: number },
   exceptRequestPK?: number,
 ) {
@@ -89,7 +89,7 @@ type NewMemberRequest = {
   employerPK: number;
   subscriber: { subscriberPK: number; firstName: string; lastName: string };
   dependentPK: number | null;
-  type: Exclude<RequestType, 'NewEnrollment' | 'OpenEnrollment'>;
+  type: Exclude<RequestType, 'NewEnrollment' | 'OpenEnrollment' | 'LifeEvent'>;
   changeReasonPK: number | null;
   /** What the request asks for; never a full SSN. */
   payload: Record<string, unknown>;

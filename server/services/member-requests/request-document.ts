@@ -13,6 +13,8 @@ import {
   dependents,
   divisions,
   employers,
+  lifeEventProofs,
+  lifeEvents,
   lookupValues,
   plans,
   requestStatusHistory,
@@ -266,16 +268,77 @@ const ELECTION_WORDS: Record<string, string> = {
 
 /** An open enrollment request: the elections that take effect at the plan-year start. */
 function openEnrollmentFields(names: Names, p: Loose): DocumentBlock {
-  const fields: Field[] = [['Plan Year Begins', day(p.planYearBegin)]];
-  for (const e of list(p.elections)) {
+  const fields: Field[] = [['Plan Year Begins', day(p.planYearBegin)], ...electionFields(names, list(p.elections))];
+  return { kind: 'fields', title: 'Open Enrollment Elections', fields };
+}
+
+/** Elections of a request, one line per coverage type: what the member chose and the plan or reason. */
+function electionFields(names: Names, elections: readonly Loose[]): Field[] {
+  return elections.map((e) => {
     const what = ELECTION_WORDS[String(e.action)] ?? NOT_GIVEN;
     const detail =
       e.action === 'waive' || e.action === 'lapse'
         ? text(e.waiveReason)
         : [names.plan(e.planPK), names.tier(e.coverageOptionPK)].filter(Boolean).join(' — ');
-    fields.push([String(e.planType), [what, detail].filter(Boolean).join(': ')]);
-  }
-  return { kind: 'fields', title: 'Open Enrollment Elections', fields };
+    return [String(e.planType), [what, detail].filter(Boolean).join(': ')] as const;
+  });
+}
+
+/**
+ * A life event: what happened and when, when it takes effect, the proof, the coverage changes, who
+ * joins and who leaves. HR reads it beside the proof.
+ */
+async function lifeEventBlocks(db: Db, names: Names, row: RequestRow): Promise<DocumentBlock[]> {
+  const p = row.payload;
+  const [event] = await db
+    .select({
+      reportedOn: lifeEvents.reportedOn,
+      proofToFollow: lifeEvents.proofToFollow,
+      proofDueDate: lifeEvents.proofDueDate,
+      proofSize: lifeEventProofs.size,
+    })
+    .from(lifeEvents)
+    .leftJoin(lifeEventProofs, eq(lifeEventProofs.lifeEventPK, lifeEvents.lifeEventPK))
+    .where(eq(lifeEvents.requestPK, row.requestPK));
+  const proof =
+    event?.proofSize != null
+      ? 'Attached'
+      : event?.proofToFollow
+        ? `To follow by ${day(event.proofDueDate)}`
+        : 'Not received';
+  const removedPKs = Array.isArray(p.removeDependentPKs) ? p.removeDependentPKs.filter(Number.isInteger) : [];
+  const removed = removedPKs.length
+    ? await db
+        .select({
+          firstName: dependents.firstName,
+          lastName: dependents.lastName,
+          relationshipPK: dependents.relationshipPK,
+        })
+        .from(dependents)
+        .where(
+          and(
+            eq(dependents.subscriberPK, row.subscriberPK ?? 0),
+            inArray(dependents.dependentPK, removedPKs as number[]),
+          ),
+        )
+    : [];
+  const blocks: DocumentBlock[] = [
+    {
+      kind: 'fields',
+      title: 'Life Event',
+      fields: [
+        ['Event', text(p.kindName)],
+        ['Event Date', day(p.eventDate)],
+        ['Reported', day(event?.reportedOn)],
+        ['Effective Date', day(p.effectiveDate)],
+        ['Proof', proof],
+        ...electionFields(names, list(p.elections)),
+      ],
+    },
+  ];
+  if (list(p.newDependents).length) blocks.push(dependentTable(names, 'Dependents Added', list(p.newDependents)));
+  if (removed.length) blocks.push(dependentTable(names, 'Dependents Removed', removed));
+  return blocks;
 }
 
 type RequestRow = Pick<
@@ -399,6 +462,8 @@ async function typeBlocks(db: Db, names: Names, row: RequestRow): Promise<Docume
       return [subscriberBlock('Subscriber', formPerson(names, record(p.subscriber))), ...enrollmentBlocks(names, p)];
     case 'OpenEnrollment':
       return [openEnrollmentFields(names, p)];
+    case 'LifeEvent':
+      return lifeEventBlocks(db, names, row);
     case 'Subscriber':
       return [subscriberBlock('Subscriber (requested information)', formPerson(names, record(p.subscriber)))];
     case 'Dependent': {

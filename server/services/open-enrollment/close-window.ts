@@ -25,7 +25,7 @@ import {
   requests,
   subscribers,
 } from '../../db/schema';
-import { awaitingApproval, currentWindow } from './windows';
+import { awaitingApproval, countedAs, countsAdded, countsChange, type CountedAs, currentWindow } from './windows';
 
 export const CLOSE_BATCH = 1000;
 /** How long one call goes on closing before it answers with its progress. */
@@ -189,6 +189,7 @@ async function closeBatch(db: Db, windowPK: number, actor: string, batch: number
     const currentBy = bySubscriber(current);
 
     let tally = NO_SUMMARY;
+    const moves: { before: CountedAs; after: CountedAs }[] = [];
     const written: (typeof elections.$inferInsert)[] = [];
     const requestRows: (typeof requests.$inferInsert)[] = [];
     const now = new Date();
@@ -202,6 +203,14 @@ async function closeBatch(db: Db, windowPK: number, actor: string, batch: number
       }));
       const closed = closeMember(window, own, currentBy.get(m.subscriberPK) ?? []);
       tally = add(tally, closed.tally);
+      // Rows written at close move a member on the dashboard's counts (a non-starter now has rows).
+      if (closed.written.length > 0) {
+        const actions = own.map((e) => e.action);
+        moves.push({
+          before: countedAs(actions),
+          after: countedAs([...actions, ...closed.written.map((e) => e.action)]),
+        });
+      }
       for (const e of closed.written) written.push({ windowPK, subscriberPK: m.subscriberPK, ...e, submittedAt: now });
       if (closed.forRequest.length === 0) continue;
       const payload: OpenEnrollmentPayload = {
@@ -239,6 +248,7 @@ async function closeBatch(db: Db, windowPK: number, actor: string, batch: number
       .set({
         closingCursor: last,
         closingSummary: add(window.closingSummary ? (window.closingSummary as ClosingSummary) : NO_SUMMARY, tally),
+        ...countsAdded(countsChange(moves)),
       })
       .where(eq(enrollmentWindows.windowPK, windowPK));
     return true;

@@ -1,6 +1,6 @@
 // A member's elections in their group's open enrollment window: what they have today, next year's
 // plans priced for their family's tier, and the submission that replaces any earlier one.
-import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull } from 'drizzle-orm';
 import type {
   CoverageChoice,
   ElectionType,
@@ -19,14 +19,15 @@ import {
   electionStatements,
   elections,
   employers,
+  enrollmentWindows,
   lookupValues,
   planRates,
   plans,
   subscribers,
 } from '../../db/schema';
-import { ownCoverageToday } from './my-benefits';
+import { ownCoverageToday, ownSuccessorsToday } from './my-benefits';
 import { statementContent } from './statements';
-import { currentWindow, windowView } from './windows';
+import { countedAs, countsAdded, countsChange, currentWindow, windowView } from './windows';
 
 const RELATIONSHIP_SPOUSE = ['Spouse', 'Domestic Partner'];
 
@@ -47,6 +48,83 @@ function worstCase(perPaycheckCents: number | null, periodsPerYear: number, oopM
   if (perPaycheckCents === null || oopMax === null) return null;
   return centsText(perPaycheckCents * periodsPerYear + toCents(oopMax));
 }
+
+type WindowRow = typeof enrollmentWindows.$inferSelect;
+
+/** Next year's plans of a division (by name), its tiers (in display order) and their rates. */
+async function readOffer(db: Db, employerPK: number, planYearBegin: string, divisionPK: number) {
+  const nextPlans = await db
+    .select({
+      planPK: plans.planPK,
+      planType: plans.planType,
+      planName: plans.planName,
+      oopMaxSingle: plans.oopMaxSingle,
+      oopMaxFamily: plans.oopMaxFamily,
+    })
+    .from(plans)
+    .where(
+      and(
+        eq(plans.employerPK, employerPK),
+        eq(plans.divisionPK, divisionPK),
+        eq(plans.contractBeginDate, planYearBegin),
+        inArray(plans.planType, [...ELECTION_TYPES]),
+      ),
+    )
+    .orderBy(asc(plans.planName));
+  const tiers = await db
+    .select({
+      coverageOptionPK: coverageOptions.coverageOptionPK,
+      tierName: coverageOptions.name,
+      tierCode: coverageOptions.tierCode,
+      requiresDependents: coverageOptions.requiresDependents,
+      isMedical: coverageOptions.isMedical,
+    })
+    .from(coverageOptions)
+    .where(and(eq(coverageOptions.employerPK, employerPK), eq(coverageOptions.divisionPK, divisionPK)))
+    .orderBy(asc(coverageOptions.sortOrder));
+  const rates = nextPlans.length
+    ? await db
+        .select({
+          planPK: planRates.planPK,
+          coverageOptionPK: planRates.coverageOptionPK,
+          employeeShare: planRates.employeeShare,
+        })
+        .from(planRates)
+        .where(
+          inArray(
+            planRates.planPK,
+            nextPlans.map((p) => p.planPK),
+          ),
+        )
+    : [];
+  return { plans: nextPlans, tiers, rates };
+}
+
+type Offer = Awaited<ReturnType<typeof readOffer>>;
+
+/** Past this many, the kept offers are dropped whole (those of earlier stamps are never asked again). */
+const OFFERS_KEPT = 500;
+const offers = new Map<string, Promise<Offer>>();
+
+/**
+ * A division's offer in a window, the same for each of its members, read once per window's offer
+ * stamp: any write of plans, rates or tiers gives the open windows a new stamp (migration 0026), so a
+ * kept offer is never used after a change, on any replica.
+ */
+function offerOf(db: Db, employerPK: number, window: WindowRow, divisionPK: number): Promise<Offer> {
+  const key = `${window.offerStamp} ${divisionPK}`;
+  const kept = offers.get(key);
+  // Kept reads run on the connection of the call that started them: if that one failed, read again.
+  if (kept) return kept.catch(() => readOffer(db, employerPK, window.planYearBegin, divisionPK));
+  if (offers.size >= OFFERS_KEPT) offers.clear();
+  const read = readOffer(db, employerPK, window.planYearBegin, divisionPK);
+  offers.set(key, read);
+  read.catch(() => offers.delete(key));
+  return read;
+}
+
+const tiersOfType = (offer: Offer, planType: ElectionType) =>
+  offer.tiers.filter((t) => t.isMedical === (planType === 'Medical'));
 
 async function memberOf(db: Db, employerPK: number, subscriberPK: number | null) {
   if (subscriberPK === null) throw forbidden('Only a member of the group has elections to make.');
@@ -87,46 +165,7 @@ export async function myEnrollment(
   const partner = family.some((d) => RELATIONSHIP_SPOUSE.includes(d.relationship));
   const children = family.some((d) => !RELATIONSHIP_SPOUSE.includes(d.relationship));
 
-  const nextPlans = await db
-    .select({
-      planPK: plans.planPK,
-      planType: plans.planType,
-      planName: plans.planName,
-      oopMaxSingle: plans.oopMaxSingle,
-      oopMaxFamily: plans.oopMaxFamily,
-    })
-    .from(plans)
-    .where(
-      and(
-        eq(plans.employerPK, employerPK),
-        eq(plans.divisionPK, member.divisionPK),
-        eq(plans.contractBeginDate, window.planYearBegin),
-        inArray(plans.planType, [...ELECTION_TYPES]),
-      ),
-    )
-    .orderBy(asc(plans.planName));
-  const tiers = await db
-    .select({
-      coverageOptionPK: coverageOptions.coverageOptionPK,
-      tierName: coverageOptions.name,
-      tierCode: coverageOptions.tierCode,
-      requiresDependents: coverageOptions.requiresDependents,
-      isMedical: coverageOptions.isMedical,
-    })
-    .from(coverageOptions)
-    .where(and(eq(coverageOptions.employerPK, employerPK), eq(coverageOptions.divisionPK, member.divisionPK)))
-    .orderBy(asc(coverageOptions.sortOrder));
-  const rates = nextPlans.length
-    ? await db
-        .select()
-        .from(planRates)
-        .where(
-          inArray(
-            planRates.planPK,
-            nextPlans.map((p) => p.planPK),
-          ),
-        )
-    : [];
+  const offer = await offerOf(db, employerPK, window, member.divisionPK);
   const made = await db
     .select()
     .from(elections)
@@ -134,7 +173,7 @@ export async function myEnrollment(
 
   const choices: CoverageChoice[] = ELECTION_TYPES.map((planType) => {
     const now = current.find((c) => c.planType === planType);
-    const typeTiers = tiers.filter((t) => t.isMedical === (planType === 'Medical'));
+    const typeTiers = tiersOfType(offer, planType);
     const election = made.find((e) => e.planType === planType);
     const tier =
       typeTiers.find((t) => t.coverageOptionPK === (election?.coverageOptionPK ?? now?.coverageOptionPK)) ??
@@ -150,10 +189,10 @@ export async function myEnrollment(
         tierName: t.tierName,
         coversDependents: t.requiresDependents,
       })),
-      options: nextPlans
+      options: offer.plans
         .filter((p) => p.planType === planType)
         .map((p) => {
-          const rate = rates.find((r) => r.planPK === p.planPK && r.coverageOptionPK === tier?.coverageOptionPK);
+          const rate = offer.rates.find((r) => r.planPK === p.planPK && r.coverageOptionPK === tier?.coverageOptionPK);
           const cents = rate ? toCents(rate.employeeShare) : null;
           return {
             planPK: p.planPK,
@@ -206,6 +245,8 @@ export async function myEnrollment(
 /**
  * Replaces the member's elections in the open window. Keep means today's plan's successor; a change
  * names a plan of the window's plan year for the member's division; the tier is one of the division's.
+ * Checks the body against the same choices My Enrollment offers, reading only what the checks and the
+ * statement need, and keeps the window's counts in the same transaction.
  */
 export async function submitElections(
   db: Db,
@@ -214,48 +255,89 @@ export async function submitElections(
   body: SubmitElectionsBody,
   today = localToday(),
 ) {
-  const view = await myEnrollment(db, employerPK, subscriberPK, today);
-  if (!view.window) throw conflict('Open enrollment is not open for your group. Contact your HR department.');
-  if (view.window.closing) throw conflict('Open enrollment has closed for your group. Contact your HR department.');
-  if (!view.window.open)
-    throw conflict(
-      `Open enrollment runs from ${view.window.startsOn} to ${view.window.endsOn}. Contact your HR department.`,
+  if (subscriberPK === null) throw forbidden('Only a member of the group has elections to make.');
+  return db.transaction(async (tx) => {
+    // Locked: a second submission of the member waits, so the rows this one replaces (and the counts'
+    // change) are what the member has when it commits.
+    const [member] = await tx
+      .select({
+        divisionPK: subscribers.divisionPK,
+        payFrequencyPK: employers.payFrequencyPK,
+        firstName: subscribers.firstName,
+        lastName: subscribers.lastName,
+      })
+      .from(subscribers)
+      .innerJoin(employers, eq(employers.employerPK, subscribers.employerPK))
+      .where(and(eq(subscribers.subscriberPK, subscriberPK), eq(subscribers.employerPK, employerPK)))
+      .for('no key update', { of: subscribers });
+    if (!member) throw notFound('Your record was not found in this group.');
+    // Key share: a closing batch (which locks the window for update) waits for the submissions under
+    // way, and one made after closing began finds it here.
+    const [window] = await tx
+      .select()
+      .from(enrollmentWindows)
+      .where(and(eq(enrollmentWindows.employerPK, employerPK), isNull(enrollmentWindows.closedAt)))
+      .orderBy(desc(enrollmentWindows.windowPK))
+      .limit(1)
+      .for('key share');
+    if (!window) throw conflict('Open enrollment is not open for your group. Contact your HR department.');
+    const shown = windowView(window, today);
+    if (shown.closing) throw conflict('Open enrollment has closed for your group. Contact your HR department.');
+    if (!shown.open)
+      throw conflict(`Open enrollment runs from ${shown.startsOn} to ${shown.endsOn}. Contact your HR department.`);
+
+    // The member's choices, as My Enrollment offers them: every coverage type once the member has a
+    // division; its plans and tiers are the division's in the window's plan year.
+    const offer = member.divisionPK === null ? null : await offerOf(tx, employerPK, window, member.divisionPK);
+    const successors =
+      offer && body.elections.some((e) => e.action === 'keep') ? await ownSuccessorsToday(tx, subscriberPK, today) : [];
+    const rows = body.elections.map((e) => {
+      if (!offer) throw badRequest(`No ${e.planType.toLowerCase()} plans are offered to you.`);
+      if (e.action === 'waive') return { ...e, planPK: null, coverageOptionPK: null };
+      const planPK =
+        e.action === 'keep' ? (successors.find((c) => c.planType === e.planType)?.successorPlanPK ?? null) : e.planPK;
+      if (planPK === null)
+        throw badRequest(
+          `Your ${e.planType.toLowerCase()} plan has no successor next year: choose a plan or waive the coverage.`,
+        );
+      if (!offer.plans.some((p) => p.planType === e.planType && p.planPK === planPK))
+        throw badRequest(`Choose one of next year's ${e.planType.toLowerCase()} plans.`);
+      if (!tiersOfType(offer, e.planType).some((t) => t.coverageOptionPK === e.coverageOptionPK))
+        throw badRequest(`Choose one of the ${e.planType.toLowerCase()} tiers offered.`);
+      return { ...e, planPK, waiveReason: null };
+    });
+    const newDependents = body.newDependents ?? [];
+    // A dependent added is covered only by a tier that covers dependents.
+    const coversThem = rows.some(
+      (r) =>
+        r.action !== 'waive' &&
+        offer !== null &&
+        tiersOfType(offer, r.planType).some((t) => t.coverageOptionPK === r.coverageOptionPK && t.requiresDependents),
     );
-  const rows = body.elections.map((e) => {
-    const choice = view.choices.find((c) => c.planType === e.planType);
-    if (!choice) throw badRequest(`No ${e.planType.toLowerCase()} plans are offered to you.`);
-    if (e.action === 'waive') return { ...e, planPK: null, coverageOptionPK: null };
-    const planPK = e.action === 'keep' ? choice.keepPlanPK : e.planPK;
-    if (planPK === null)
-      throw badRequest(
-        `Your ${e.planType.toLowerCase()} plan has no successor next year: choose a plan or waive the coverage.`,
-      );
-    if (!choice.options.some((o) => o.planPK === planPK))
-      throw badRequest(`Choose one of next year's ${e.planType.toLowerCase()} plans.`);
-    if (!choice.tiers.some((t) => t.coverageOptionPK === e.coverageOptionPK))
-      throw badRequest(`Choose one of the ${e.planType.toLowerCase()} tiers offered.`);
-    return { ...e, planPK, waiveReason: null };
-  });
-  const newDependents = body.newDependents ?? [];
-  // A dependent added is covered only by a tier that covers dependents.
-  const coversThem = rows.some(
-    (r) =>
-      r.action !== 'waive' &&
-      view.choices
-        .find((c) => c.planType === r.planType)
-        ?.tiers.some((t) => t.coverageOptionPK === r.coverageOptionPK && t.coversDependents),
-  );
-  if (newDependents.length > 0 && !coversThem) throw badRequest(OPEN_ENROLLMENT_MESSAGES.newDependentTier);
-  const windowPK = view.window.windowPK;
-  const member = view.subscriberPK;
-  const submittedAt = new Date();
-  const content = await statementContent(db, employerPK, view, rows, submittedAt, newDependents);
-  await db.transaction(async (tx) => {
-    await tx.delete(elections).where(and(eq(elections.windowPK, windowPK), eq(elections.subscriberPK, member)));
+    if (newDependents.length > 0 && !coversThem) throw badRequest(OPEN_ENROLLMENT_MESSAGES.newDependentTier);
+
+    const windowPK = window.windowPK;
+    const submittedAt = new Date();
+    const content = statementContent(
+      {
+        memberName: `${member.firstName} ${member.lastName}`,
+        planYearBegin: window.planYearBegin,
+        windowEndsOn: window.endsOn,
+        periodsPerYear: PERIODS_PER_YEAR[member.payFrequencyPK] ?? 26,
+        rows,
+        submittedAt,
+        added: newDependents,
+      },
+      offer ?? { plans: [], tiers: [], rates: [] },
+    );
+    const replaced = await tx
+      .delete(elections)
+      .where(and(eq(elections.windowPK, windowPK), eq(elections.subscriberPK, subscriberPK)))
+      .returning({ action: elections.action });
     await tx.insert(elections).values(
       rows.map((r) => ({
         windowPK,
-        subscriberPK: member,
+        subscriberPK,
         planType: r.planType as ElectionType,
         action: r.action,
         planPK: r.planPK,
@@ -264,12 +346,25 @@ export async function submitElections(
         submittedAt,
       })),
     );
-    await tx
-      .delete(electionDependents)
-      .where(and(eq(electionDependents.windowPK, windowPK), eq(electionDependents.subscriberPK, member)));
     if (newDependents.length > 0)
-      await tx.insert(electionDependents).values({ windowPK, subscriberPK: member, people: newDependents });
-    await tx.insert(electionStatements).values({ windowPK, subscriberPK: member, content });
+      await tx
+        .insert(electionDependents)
+        .values({ windowPK, subscriberPK, people: newDependents })
+        .onConflictDoUpdate({
+          target: [electionDependents.windowPK, electionDependents.subscriberPK],
+          set: { people: newDependents },
+        });
+    else
+      await tx
+        .delete(electionDependents)
+        .where(and(eq(electionDependents.windowPK, windowPK), eq(electionDependents.subscriberPK, subscriberPK)));
+    await tx.insert(electionStatements).values({ windowPK, subscriberPK, content });
+    const change = countsChange([
+      { before: countedAs(replaced.map((r) => r.action)), after: countedAs(rows.map((r) => r.action)) },
+    ]);
+    // Last, so that the window row's lock, which every submission's count takes, is held only to the commit.
+    if (change.submitted !== 0 || change.waived !== 0)
+      await tx.update(enrollmentWindows).set(countsAdded(change)).where(eq(enrollmentWindows.windowPK, windowPK));
+    return { subscriberPK, submittedAt: submittedAt.toISOString() };
   });
-  return { subscriberPK: member, submittedAt: submittedAt.toISOString() };
 }

@@ -15,3 +15,4 @@ export { memberStatementPdf, memberStatements, myStatementPdf } from './statemen
 export { REMINDER_BATCH, remindMembers } from './reminders';
 export { enrollmentStatusCsv, enrollmentStatusList } from './enrollment-status';
 export { approveWindowRequests, closeEnrollmentWindow } from './close-window';
+export { planSbcPdf, removePlanSbc, savePlanSbc, withPlanSbcs } from './plan-documents';

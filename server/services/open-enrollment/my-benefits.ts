@@ -55,6 +55,19 @@ export function ownCoverageToday(db: Db, subscriberPK: number, today: string) {
     .orderBy(asc(plans.planType), asc(plans.planName));
 }
 
+/**
+ * The successor of each of the subscriber's own plans in force today, in the order of
+ * `ownCoverageToday` (the first of a coverage type is the one My Enrollment offers to keep).
+ */
+export function ownSuccessorsToday(db: Db, subscriberPK: number, today: string) {
+  return db
+    .select({ planType: plans.planType, successorPlanPK: plans.successorPlanPK })
+    .from(coverages)
+    .innerJoin(plans, eq(plans.planPK, coverages.planPK))
+    .where(and(inForceFor(subscriberPK, today), isNull(coverages.dependentPK)))
+    .orderBy(asc(plans.planType), asc(plans.planName));
+}
+
 export async function myBenefits(
   db: Db,
   employerPK: number,

@@ -12,7 +12,7 @@ import {
 import { addYears, localToday } from '../../lib/calendar';
 import { badRequest, conflict, notFound } from '../../lib/problem';
 import type { Db } from '../../db/client';
-import { coverageOptions, divisions, employers, planRates, plans } from '../../db/schema';
+import { coverageOptions, divisions, employers, planDocuments, planRates, plans } from '../../db/schema';
 
 const periodsOf = (payFrequencyPK: number) => PERIODS_PER_YEAR[payFrequencyPK] ?? 26;
 
@@ -55,9 +55,12 @@ async function plansOfYear(db: Db, employerPK: number, beginDate: string) {
       successorPlanPK: plans.successorPlanPK,
       oopMaxSingle: plans.oopMaxSingle,
       oopMaxFamily: plans.oopMaxFamily,
+      // The SBC's name only: its bytes are read when it is downloaded.
+      sbcFileName: planDocuments.fileName,
     })
     .from(plans)
     .innerJoin(divisions, eq(divisions.divisionPK, plans.divisionPK))
+    .leftJoin(planDocuments, eq(planDocuments.planPK, plans.planPK))
     .where(and(eq(plans.employerPK, employerPK), eq(plans.contractBeginDate, beginDate)))
     .orderBy(asc(divisions.locationCode), asc(plans.planType), asc(plans.planName), asc(plans.planPK));
 }
@@ -103,6 +106,7 @@ export async function planYearPlans(
     plans: yearPlans.map(({ endDate: _end, ...p }) => ({
       ...p,
       mustChoose: nextYear.length > 0 && p.successorPlanPK === null,
+      hasSbc: p.sbcFileName !== null,
       rates:
         p.planType === 'FSA'
           ? []
@@ -127,7 +131,7 @@ export async function planYearPlans(
   };
 }
 
-async function planOfGroup(db: Db, employerPK: number, planPK: number) {
+export async function planOfGroup(db: Db, employerPK: number, planPK: number) {
   const [plan] = await db
     .select()
     .from(plans)
@@ -169,7 +173,8 @@ export async function savePlanRates(db: Db, employerPK: number, body: SaveRatesB
 
 /**
  * Copies a plan year's plans and rates one year forward and records each old plan's successor. The
- * next year must not exist yet: copying twice would double the plans.
+ * next year must not exist yet: copying twice would double the plans. Each plan's Summary of Benefits
+ * and Coverage stays with its year: the new year needs its own (plan-documents.ts).
  */
 export async function copyPlanYear(db: Db, employerPK: number, fromBeginDate: string) {
   return db.transaction(async (tx) => {

@@ -1,22 +1,14 @@
 // Confirmation statements: each submission's elections with plan names, tiers and costs, kept as they
 // stood, and drawn as a PDF on request.
-import { and, desc, eq, inArray } from 'drizzle-orm';
-import type { ElectionDependent, ElectionType, MyEnrollment } from '../../../src/contracts/open-enrollment';
+import { and, desc, eq } from 'drizzle-orm';
+import type { ElectionDependent, ElectionType } from '../../../src/contracts/open-enrollment';
 import { centsText, toCents } from '../../../src/contracts/plan-years';
 import { usDate } from '../../lib/calendar';
 import { pdfFile } from '../../lib/file-answer';
 import { forbidden, notFound } from '../../lib/problem';
 import { usd } from '../../lib/money';
 import type { Db } from '../../db/client';
-import {
-  coverageOptions,
-  electionStatements,
-  employers,
-  enrollmentWindows,
-  planRates,
-  plans,
-  subscribers,
-} from '../../db/schema';
+import { electionStatements, employers, enrollmentWindows } from '../../db/schema';
 import { drawFields, drawHeading, drawTable, renderGroupDocument } from '../../pdf/pdf-document';
 
 type StatementLine = {
@@ -49,56 +41,52 @@ type ElectionRow = {
   waiveReason: string | null;
 };
 
+/** Names and rates the statement needs of the elected plans and tiers (more may be given). */
+export type StatementPrices = {
+  plans: readonly { planPK: number; planName: string }[];
+  tiers: readonly { coverageOptionPK: number; tierName: string }[];
+  rates: readonly { planPK: number; coverageOptionPK: number; employeeShare: string }[];
+};
+
 /** The statement of a submission: the elected plans and tiers priced at their rates for the new year. */
-export async function statementContent(
-  db: Db,
-  employerPK: number,
-  view: MyEnrollment,
-  rows: ElectionRow[],
-  submittedAt: Date,
-  added: ElectionDependent[] = [],
-): Promise<StatementContent> {
-  const [member] = await db
-    .select({ firstName: subscribers.firstName, lastName: subscribers.lastName })
-    .from(subscribers)
-    .where(and(eq(subscribers.subscriberPK, view.subscriberPK), eq(subscribers.employerPK, employerPK)));
-  const planPKs = rows.flatMap((r) => (r.planPK === null ? [] : [r.planPK]));
-  const named = planPKs.length
-    ? await db
-        .select({ planPK: plans.planPK, planName: plans.planName })
-        .from(plans)
-        .where(inArray(plans.planPK, planPKs))
-    : [];
-  const tierPKs = rows.flatMap((r) => (r.coverageOptionPK === null ? [] : [r.coverageOptionPK]));
-  const tiers = tierPKs.length
-    ? await db
-        .select({ pk: coverageOptions.coverageOptionPK, name: coverageOptions.name })
-        .from(coverageOptions)
-        .where(inArray(coverageOptions.coverageOptionPK, tierPKs))
-    : [];
-  const rates = planPKs.length ? await db.select().from(planRates).where(inArray(planRates.planPK, planPKs)) : [];
+export function statementContent(
+  submission: {
+    memberName: string;
+    planYearBegin: string;
+    windowEndsOn: string;
+    periodsPerYear: number;
+    rows: ElectionRow[];
+    submittedAt: Date;
+    added: ElectionDependent[];
+  },
+  prices: StatementPrices,
+): StatementContent {
+  const { rows, periodsPerYear } = submission;
   const lines: StatementLine[] = rows.map((r) => {
-    const rate = rates.find((x) => x.planPK === r.planPK && x.coverageOptionPK === r.coverageOptionPK);
+    const rate = prices.rates.find((x) => x.planPK === r.planPK && x.coverageOptionPK === r.coverageOptionPK);
     return {
       planType: r.planType,
       action: r.action,
-      planName: named.find((p) => p.planPK === r.planPK)?.planName ?? null,
-      tierName: tiers.find((t) => t.pk === r.coverageOptionPK)?.name ?? null,
+      planName: prices.plans.find((p) => p.planPK === r.planPK)?.planName ?? null,
+      tierName: prices.tiers.find((t) => t.coverageOptionPK === r.coverageOptionPK)?.tierName ?? null,
       perPaycheck: r.action === 'waive' ? null : (rate?.employeeShare ?? null),
       waiveReason: r.waiveReason,
     };
   });
   const cents = lines.reduce((sum, l) => sum + (l.perPaycheck ? toCents(l.perPaycheck) : 0), 0);
   return {
-    memberName: member ? `${member.firstName} ${member.lastName}` : '',
-    planYearBegin: view.window?.planYearBegin ?? '',
-    windowEndsOn: view.window?.endsOn ?? '',
-    submittedAt: submittedAt.toISOString(),
-    periodsPerYear: view.periodsPerYear,
+    memberName: submission.memberName,
+    planYearBegin: submission.planYearBegin,
+    windowEndsOn: submission.windowEndsOn,
+    submittedAt: submission.submittedAt.toISOString(),
+    periodsPerYear,
     lines,
-    newDependents: added.map((d) => ({ name: `${d.firstName} ${d.lastName}`, dateOfBirth: d.dateOfBirth })),
+    newDependents: submission.added.map((d) => ({
+      name: `${d.firstName} ${d.lastName}`,
+      dateOfBirth: d.dateOfBirth,
+    })),
     totalPerPaycheck: centsText(cents),
-    totalPerYear: centsText(cents * view.periodsPerYear),
+    totalPerYear: centsText(cents * periodsPerYear),
   };
 }
 

@@ -60,9 +60,36 @@ export async function openEnrollmentWindow(db: Db, employerPK: number, actor: st
   return windowView(row, localToday());
 }
 
+/** How a member counts on the dashboard, from the actions of their election rows in the window. */
+export type CountedAs = 'notStarted' | 'waived' | 'submitted';
+
+/** A member with rows has submitted; one whose rows are all waives has waived every coverage. */
+export function countedAs(actions: readonly string[]): CountedAs {
+  if (actions.length === 0) return 'notStarted';
+  return actions.every((a) => a === 'waive') ? 'waived' : 'submitted';
+}
+
+export type CountsChange = { submitted: number; waived: number };
+
+/** What moving members from one bucket to another adds to the window's counts. */
+export function countsChange(moves: readonly { before: CountedAs; after: CountedAs }[]): CountsChange {
+  const change = { submitted: 0, waived: 0 };
+  for (const { before, after } of moves) {
+    change.submitted += (after === 'notStarted' ? 0 : 1) - (before === 'notStarted' ? 0 : 1);
+    change.waived += (after === 'waived' ? 1 : 0) - (before === 'waived' ? 1 : 0);
+  }
+  return change;
+}
+
+/** The window row's columns that add a change to its counts, in place (atomic under concurrent writers). */
+export const countsAdded = (change: CountsChange) => ({
+  submittedMembers: sql`${enrollmentWindows.submittedMembers} + ${change.submitted}`,
+  waivedMembers: sql`${enrollmentWindows.waivedMembers} + ${change.waived}`,
+});
+
 /**
  * Where the group's members stand in its window. Counts read the kept member total and the window's
- * own elections, never the whole group's rows.
+ * kept counts, never the window's or the group's rows.
  */
 export async function enrollmentWindow(db: Db, employerPK: number, today = localToday()): Promise<WindowProgress> {
   const window = await currentWindow(db, employerPK);
@@ -80,12 +107,7 @@ export async function enrollmentWindow(db: Db, employerPK: number, today = local
       closed,
     };
 
-  // A member waiving every coverage type has only 'waive' rows.
-  const { rows } = await db.execute<{ submitted: number; waived: number }>(sql`
-    select count(*)::int as submitted, count(*) filter (where all_waived)::int as waived
-    from (select bool_and(action = 'waive') as all_waived from elections
-          where window_pk = ${window.windowPK} group by subscriber_pk) m`);
-  const submitted = rows[0]?.submitted ?? 0;
+  const submitted = window.submittedMembers;
 
   // Plans in force today with members, whose successor is missing in the window's plan year.
   const flagged = await db
@@ -109,7 +131,7 @@ export async function enrollmentWindow(db: Db, employerPK: number, today = local
     counts: {
       members,
       submitted,
-      waived: rows[0]?.waived ?? 0,
+      waived: window.waivedMembers,
       notStarted: Math.max(0, members - submitted),
     },
     mustChoosePlans: flagged.map((f) => f.planName),

@@ -5,6 +5,7 @@
 import type { Db } from '../../db/client';
 import { prepareChangeCoverage, prepareNewEnrollment } from './processing-enrollment';
 import { prepareDependentUpdate, prepareSubscriberUpdate } from './processing-demographic-update';
+import { prepareLifeEvent } from './processing-life-event';
 import { prepareOpenEnrollment } from './processing-open-enrollment';
 import type { Prepared, RequestRow } from './processing-outcome';
 import { prepareDependentTermination, prepareTermination } from './processing-termination';
@@ -26,5 +27,7 @@ export function prepareRequest(tx: Db, row: RequestRow, today: string): Promise<
       return prepareDependentTermination(tx, row);
     case 'OpenEnrollment':
       return prepareOpenEnrollment(tx, row);
+    case 'LifeEvent':
+      return prepareLifeEvent(tx, row);
   }
 }

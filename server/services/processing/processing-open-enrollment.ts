@@ -15,10 +15,10 @@ export const OPEN_ENROLLMENT_NOTES = {
   plan: 'A plan elected is not offered in the plan year any more.',
 } as const;
 
-type Tier = { coverageOptionPK: number; tierCode: string; requiresDependents: boolean };
+export type Tier = { coverageOptionPK: number; tierCode: string; requiresDependents: boolean };
 
 /** The dependents a tier covers: none for the employee alone, the partner, the children, or all. */
-function coveredBy(tier: Tier | undefined, family: { dependentPK: number; relationshipPK: number }[]) {
+export function coveredBy(tier: Tier | undefined, family: { dependentPK: number; relationshipPK: number }[]) {
   if (!tier?.requiresDependents) return [];
   const code = tier.tierCode.replace(/^D(?=EE|ES|EC|FAM)/, '');
   const partner = (d: { relationshipPK: number }) => PARTNER_RELATIONSHIPS.includes(d.relationshipPK);

@@ -8,6 +8,7 @@ import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
 import { myBenefitsQueries } from '../../api/my-benefits-queries';
 import type { MyBenefits } from '../../contracts/my-benefits';
 import { PageHeading } from '../../components/ui/page-heading';
@@ -58,15 +59,21 @@ function MyBenefitsDetails({ data, employerPK }: { data: MyBenefits; employerPK:
           {usdOfText(data.perYear)} a year · paid {data.payFrequency.toLowerCase()}, {data.periodsPerYear} paychecks
         </Typography>
       </Paper>
-      <Button
-        variant="outlined"
-        sx={{ alignSelf: 'flex-start' }}
-        onClick={() =>
-          void openBlobInNewWindow(endpoints.myIdCard, { query: { employerPK } }, 'ID card.pdf').catch(() => undefined)
-        }
-      >
-        My ID card (PDF)
-      </Button>
+      <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
+        <Button
+          variant="outlined"
+          onClick={() =>
+            void openBlobInNewWindow(endpoints.myIdCard, { query: { employerPK } }, 'ID card.pdf').catch(
+              () => undefined,
+            )
+          }
+        >
+          My ID card (PDF)
+        </Button>
+        <Button variant="outlined" component={Link} to="/my-life-event">
+          Report a life event
+        </Button>
+      </Stack>
       {data.coverages.length === 0 && <Alert severity="info">You have no medical or dental coverage today.</Alert>}
       {data.coverages.map((coverage) => (
         <CoverageCard key={`${coverage.planType}|${coverage.planName}`} coverage={coverage} />

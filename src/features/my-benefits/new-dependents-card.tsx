@@ -3,26 +3,41 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
-import { useFieldArray, type Control } from 'react-hook-form';
+import { useFieldArray, type ArrayPath, type Control, type FieldArray, type FieldPath } from 'react-hook-form';
 import { lookupQueries } from '../../api/lookup-queries';
 import { FormDateField } from '../../components/form/form-date-field';
 import { FormSelectField } from '../../components/form/form-select-field';
 import { FormTextField } from '../../components/form/form-text-field';
 import { OFFERED_RELATIONSHIP_PKS } from '../../contracts/lookups';
-import { NEW_DEPENDENTS_MAX, type SubmitElectionsBody } from '../../contracts/open-enrollment';
+import { NEW_DEPENDENTS_MAX, type ElectionDependent } from '../../contracts/open-enrollment';
 
 const BLANK = { firstName: '', lastName: '', dateOfBirth: '', relationshipPK: 0, genderPK: 0 };
 
+type WithNewDependents = { newDependents?: ElectionDependent[] };
+
+type NewDependentsCardProps<T extends WithNewDependents> = {
+  control: Control<T>;
+  /** Relationships that may be added (the event's, or every offered one). */
+  relationshipPKs?: readonly number[];
+  intro?: string;
+};
+
 /**
- * "Add a dependent": a newborn or a new spouse joins next year's coverage in the tier chosen above.
+ * "Add a dependent": a newborn or a new spouse joins the coverage in the tier chosen above.
  * No SSN is asked for here (a newborn has none yet); HR adds it to the record.
  */
-export function NewDependentsCard({ control }: { control: Control<SubmitElectionsBody> }) {
-  const { fields, append, remove } = useFieldArray({ control, name: 'newDependents' });
+export function NewDependentsCard<T extends WithNewDependents>({
+  control,
+  relationshipPKs = OFFERED_RELATIONSHIP_PKS,
+  intro = 'A new baby or a new spouse? Add them here and choose a tier above that covers them.',
+}: NewDependentsCardProps<T>) {
+  const { fields, append, remove } = useFieldArray({ control, name: 'newDependents' as ArrayPath<T> });
+  // The card serves any form with a `newDependents` list; its field names are built for that list.
+  const name = (index: number, field: keyof ElectionDependent) => `newDependents.${index}.${field}` as FieldPath<T>;
   const relationships = useQuery(lookupQueries.list('relationship'));
   const genders = useQuery(lookupQueries.list('gender'));
   const relationshipOptions = (relationships.data ?? [])
-    .filter((r) => (OFFERED_RELATIONSHIP_PKS as readonly number[]).includes(r.pk))
+    .filter((r) => relationshipPKs.includes(r.pk))
     .map((r) => ({ value: r.pk, label: r.name }));
   const genderOptions = (genders.data ?? []).map((g) => ({ value: g.pk, label: g.name }));
   return (
@@ -31,7 +46,7 @@ export function NewDependentsCard({ control }: { control: Control<SubmitElection
         Dependents to add
       </Typography>
       <Typography variant="body2" sx={{ mb: 2 }}>
-        A new baby or a new spouse? Add them here and choose a tier above that covers them.
+        {intro}
       </Typography>
       <Stack spacing={3}>
         {fields.map((field, index) => (
@@ -44,7 +59,7 @@ export function NewDependentsCard({ control }: { control: Control<SubmitElection
           >
             <FormTextField
               control={control}
-              name={`newDependents.${index}.firstName`}
+              name={name(index, 'firstName')}
               label="First name"
               required
               autoComplete="off"
@@ -52,7 +67,7 @@ export function NewDependentsCard({ control }: { control: Control<SubmitElection
             />
             <FormTextField
               control={control}
-              name={`newDependents.${index}.lastName`}
+              name={name(index, 'lastName')}
               label="Last name"
               required
               autoComplete="off"
@@ -60,7 +75,7 @@ export function NewDependentsCard({ control }: { control: Control<SubmitElection
             />
             <FormDateField
               control={control}
-              name={`newDependents.${index}.dateOfBirth`}
+              name={name(index, 'dateOfBirth')}
               label="Date of birth"
               required
               disableFuture
@@ -68,7 +83,7 @@ export function NewDependentsCard({ control }: { control: Control<SubmitElection
             />
             <FormSelectField
               control={control}
-              name={`newDependents.${index}.relationshipPK`}
+              name={name(index, 'relationshipPK')}
               label="Relationship"
               required
               options={relationshipOptions}
@@ -77,7 +92,7 @@ export function NewDependentsCard({ control }: { control: Control<SubmitElection
             />
             <FormSelectField
               control={control}
-              name={`newDependents.${index}.genderPK`}
+              name={name(index, 'genderPK')}
               label="Gender"
               required
               options={genderOptions}
@@ -90,7 +105,11 @@ export function NewDependentsCard({ control }: { control: Control<SubmitElection
           </Stack>
         ))}
         {fields.length < NEW_DEPENDENTS_MAX && (
-          <Button variant="outlined" onClick={() => append(BLANK)} sx={{ alignSelf: 'flex-start' }}>
+          <Button
+            variant="outlined"
+            onClick={() => append(BLANK as FieldArray<T, ArrayPath<T>>)}
+            sx={{ alignSelf: 'flex-start' }}
+          >
             Add a dependent
           </Button>
         )}

@@ -7,11 +7,12 @@ import { useId, useState } from 'react';
 import type { PlanYearPlan, PlanYearPlans } from '../../contracts/plan-years';
 import { PlanDetailsDialog } from './plan-details-dialog';
 import { PlanRatesForm } from './plan-rates-form';
+import { PlanSbcField } from './plan-sbc-field';
 import { PlanSuccessorField } from './plan-successor-field';
 
 type PlanCardProps = { employerPK: number; plan: PlanYearPlan; year: PlanYearPlans; ended: boolean };
 
-/** One plan of the year: its codes, its successor next year, and its rates. */
+/** One plan of the year: its codes, its successor next year, its SBC, and its rates. */
 export function PlanCard({ employerPK, plan, year, ended }: PlanCardProps) {
   const headingId = useId();
   const [editing, setEditing] = useState(false);
@@ -49,6 +50,7 @@ export function PlanCard({ employerPK, plan, year, ended }: PlanCardProps) {
           />
         </Stack>
       )}
+      <PlanSbcField employerPK={employerPK} plan={plan} readOnly={ended} />
       {plan.planType === 'FSA' ? (
         <Typography variant="body2">An FSA has no rates: each member elects an amount.</Typography>
       ) : (

@@ -25,6 +25,8 @@ const plan: PlanYearPlan = {
     { coverageOptionPK: 7, tierName: 'Employee Only', employeeShare: '51.69', employerShare: '206.77' },
     { coverageOptionPK: 8, tierName: 'Family', employeeShare: null, employerShare: null },
   ],
+  hasSbc: false,
+  sbcFileName: null,
 };
 
 type Call = { url: string; body: unknown };

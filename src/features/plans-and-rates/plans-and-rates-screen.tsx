@@ -84,7 +84,7 @@ export function PlansAndRatesScreen() {
                         notify({
                           severity: 'success',
                           title: `Plan year ${yearOf(answer.beginDate)} created`,
-                          message: `${answer.planCount} plans copied with their rates.`,
+                          message: `${answer.planCount} plans copied with their rates. Upload each plan's new SBC: SBCs are not copied.`,
                         });
                         show(yearOf(answer.beginDate));
                       },
@@ -95,6 +95,10 @@ export function PlansAndRatesScreen() {
                 Copy {yearOf(latest.beginDate)} forward to {yearOf(latest.beginDate) + 1}
               </Button>
             </Stack>
+            <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+              Copying forward copies the plans and their rates, not their Summaries of Benefits and Coverage: each new
+              year needs its new SBC.
+            </Typography>
             <Typography variant="body2" sx={{ color: 'text.secondary' }}>
               Plan year {shown.beginDate} to {shown.endDate} · {shown.planCount} plans
             </Typography>

@@ -16,6 +16,7 @@ import { requestQueries } from '../../../api/request-queries';
 import type { requestStatusEvent, RequestItem } from '../../../contracts/requests';
 import { sanitizeDocumentHtml } from '../../../lib/sanitize-html';
 import { formatMoment } from '../lib/format-requested';
+import { RequestProof } from './request-proof';
 import { REQUEST_STATUS_LABELS } from '../../../contracts/requests';
 
 const TITLE_ID = 'view-request-title';
@@ -41,12 +42,28 @@ const documentStyles = {
 
 /** 'View Request' (spec 1 §2 Modals): the request as a rendered document, and its status timeline. */
 export function ViewRequestDialog({ request, onClose }: ViewRequestDialogProps) {
+  // A life event is reviewed with its proof beside it.
+  const withProof = request?.type === 'LifeEvent';
   return (
-    <Dialog open={request !== null} onClose={onClose} aria-labelledby={TITLE_ID} maxWidth="md" fullWidth scroll="paper">
+    <Dialog
+      open={request !== null}
+      onClose={onClose}
+      aria-labelledby={TITLE_ID}
+      maxWidth={withProof ? 'lg' : 'md'}
+      fullWidth
+      scroll="paper"
+    >
       <DialogTitle id={TITLE_ID}>View Request</DialogTitle>
       {/* Focusable, so keyboard users can scroll a long request. */}
       <DialogContent dividers tabIndex={0} role="region" aria-label="Request details">
-        {request && <RequestDocument requestPK={request.pk} />}
+        {request && (
+          <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', md: withProof ? '1fr 1fr' : '1fr' } }}>
+            <Box sx={{ minWidth: 0 }}>
+              <RequestDocument requestPK={request.pk} />
+            </Box>
+            {withProof && <RequestProof requestPK={request.pk} />}
+          </Box>
+        )}
       </DialogContent>
       <DialogActions>
         <Button variant="contained" onClick={onClose} autoFocus>
