@@ -2,7 +2,7 @@ import type { Browser, Page } from '@playwright/test';
 import { DEMO_PASSWORD, expect, test } from './fixtures';
 import { CarrierFilesPage } from './pages/carrier-files-page';
 import { EnrollmentManagerPage, runProcessing } from './pages/enrollment-manager-page';
-import { LoginPage } from './pages/login-page';
+import { signedInContext } from './pages/login-page';
 import { sidewaysScroll, waitUntilLoaded, wcagViolations } from './support/accessibility';
 
 const pad = (n: number) => String(n).padStart(2, '0');
@@ -12,16 +12,9 @@ const shown = (d: Date) => `${pad(d.getMonth() + 1)}/${pad(d.getDate())}/${d.get
 const x12 = (d: Date) => `${d.getFullYear()}${pad(d.getMonth() + 1)}${pad(d.getDate())}`;
 const CERTIFICATE = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
 
-async function signedIn(browser: Browser, email: string, phone = false): Promise<Page> {
-  const context = await browser.newContext(phone ? { viewport: { width: 360, height: 740 } } : {});
-  const page = await context.newPage();
-  await page.goto('/');
-  const login = new LoginPage(page);
-  await login.waitUntilShown();
-  await login.signIn(email, DEMO_PASSWORD);
-  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-  return page;
-}
+/** A browser of the user's own, signed in; a phone's viewport when asked. */
+const signedIn = (browser: Browser, email: string, phone = false): Promise<Page> =>
+  signedInContext(browser, email, DEMO_PASSWORD, phone);
 
 async function typeDate(page: Page, group: string, date: Date) {
   await page

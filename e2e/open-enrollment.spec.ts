@@ -1,6 +1,6 @@
 import type { Browser, Page } from '@playwright/test';
 import { DEMO_PASSWORD, expect, test } from './fixtures';
-import { LoginPage } from './pages/login-page';
+import { signedInContext } from './pages/login-page';
 import { CarrierFilesPage } from './pages/carrier-files-page';
 import { runProcessing } from './pages/enrollment-manager-page';
 import { PlansAndRatesPage } from './pages/plans-and-rates-page';
@@ -11,16 +11,8 @@ import { latestMail } from './support/mail';
 const YEAR = new Date().getFullYear();
 
 /** A browser of the user's own, signed in; a phone's viewport when asked. */
-async function signedIn(browser: Browser, email: string, phone = false): Promise<Page> {
-  const context = await browser.newContext(phone ? { viewport: { width: 360, height: 740 } } : {});
-  const page = await context.newPage();
-  await page.goto('/');
-  const login = new LoginPage(page);
-  await login.waitUntilShown();
-  await login.signIn(email, DEMO_PASSWORD);
-  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-  return page;
-}
+const signedIn = (browser: Browser, email: string, phone = false): Promise<Page> =>
+  signedInContext(browser, email, DEMO_PASSWORD, phone);
 
 test('HR opens enrollment, an employee elects on a phone, HR closes and approves, and the carrier hears of next year', async ({
   browser,

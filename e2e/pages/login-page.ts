@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type Browser, type Page } from '@playwright/test';
 
 /** The identity provider's own sign-in page. */
 export class LoginPage {
@@ -21,4 +21,16 @@ export class LoginPage {
     await this.page.getByLabel('Password').fill(password);
     await this.page.getByRole('button', { name: 'Sign in' }).click();
   }
+}
+
+/** A browser context of the user's own, signed in with the password given; a phone's viewport when asked. */
+export async function signedInContext(browser: Browser, email: string, password: string, phone = false): Promise<Page> {
+  const context = await browser.newContext(phone ? { viewport: { width: 360, height: 740 } } : {});
+  const page = await context.newPage();
+  await page.goto('/');
+  const login = new LoginPage(page);
+  await login.waitUntilShown();
+  await login.signIn(email, password);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  return page;
 }

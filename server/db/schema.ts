@@ -426,6 +426,8 @@ export const enrollmentWindows = pgTable(
      */
     submittedMembers: integer('submitted_members').notNull().default(0),
     waivedMembers: integer('waived_members').notNull().default(0),
+    /** Members who opened their enrollment screen in the window (`enrollment_views`) with no rows yet. */
+    inProgressMembers: integer('in_progress_members').notNull().default(0),
     /**
      * A new value whenever a plan, rate or tier is written while the window is open (statement
      * triggers of migration 0026): a per-process cache of the window's offer is keyed by it.
@@ -478,8 +480,50 @@ export const electionDependents = pgTable(
       .references(() => subscribers.subscriberPK, { onDelete: 'cascade' }),
     /** Name, birth date, relationship and gender of each, as the member typed them (no SSN). */
     people: jsonb('people').$type<Record<string, unknown>[]>().notNull(),
+    /** Current dependents the member removes from next year's coverage. */
+    removedDependentPKs: integer('removed_dependent_pks')
+      .array()
+      .notNull()
+      .default(sql`'{}'::integer[]`),
   },
   (t) => [primaryKey({ name: 'election_dependents_pk', columns: [t.windowPK, t.subscriberPK] })],
+);
+
+/** FSA plans and annual amounts a member elects in a window: replaced with every submission, never rolled over. */
+export const electionFsa = pgTable(
+  'election_fsa',
+  {
+    windowPK: integer('window_pk')
+      .notNull()
+      .references(() => enrollmentWindows.windowPK, { onDelete: 'cascade' }),
+    subscriberPK: integer('subscriber_pk')
+      .notNull()
+      .references(() => subscribers.subscriberPK, { onDelete: 'cascade' }),
+    planPK: integer('plan_pk')
+      .notNull()
+      .references(() => plans.planPK),
+    /** As the member typed it ('1,250.00'), checked by the wizard's FSA amount rule. */
+    amount: text('amount').notNull(),
+  },
+  (t) => [primaryKey({ name: 'election_fsa_pk', columns: [t.windowPK, t.subscriberPK, t.planPK] })],
+);
+
+/**
+ * The first time a member opened their enrollment screen in a window: written once (on conflict do
+ * nothing), so HR sees them in progress until they submit.
+ */
+export const enrollmentViews = pgTable(
+  'enrollment_views',
+  {
+    windowPK: integer('window_pk')
+      .notNull()
+      .references(() => enrollmentWindows.windowPK, { onDelete: 'cascade' }),
+    subscriberPK: integer('subscriber_pk')
+      .notNull()
+      .references(() => subscribers.subscriberPK, { onDelete: 'cascade' }),
+    viewedAt: stamp('viewed_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ name: 'enrollment_views_pk', columns: [t.windowPK, t.subscriberPK] })],
 );
 
 /** The last day a member was reminded in a window: at most one reminder per member per day. */

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { endpointUrl } from '../../src/contracts/endpoint';
 import { endpoints } from '../../src/contracts/endpoints';
+import { FSA_MESSAGES } from '../../src/contracts/enrollment';
 import {
   OPEN_ENROLLMENT_MESSAGES,
   type CloseWindowAnswer,
@@ -16,7 +17,9 @@ import { addDays, localToday, yearOf } from '../lib/calendar';
 import {
   coverages,
   dependents,
+  electionStatements,
   elections,
+  enrollmentViews,
   fsaElections,
   plans,
   requestStatusHistory,
@@ -140,9 +143,24 @@ afterAll(async () => {
 
 describe('closing an open enrollment window', () => {
   let mine: MyEnrollment;
+  let fsaPlanPK: number;
+  let leaving: MyEnrollment['dependents'][number];
+
+  it('counts a member who opened their screen in progress, once, until they submit', async () => {
+    const windowPK = (await progress()).window!.windowPK;
+    const before = await windowCounts(t.db, windowPK);
+    expect(before.counted.inProgress).toBe(0);
+    mine = (await call('myEnrollment', EMPLOYEE, { query: { employerPK: 2 } })).body as MyEnrollment;
+    await call('myEnrollment', EMPLOYEE, { query: { employerPK: 2 } });
+    const opened = await windowCounts(t.db, windowPK);
+    expect(opened.kept).toEqual(opened.counted);
+    expect(opened.counted).toEqual({ ...before.counted, inProgress: 1 });
+    const counts = (await progress()).counts;
+    expect(counts).toMatchObject({ inProgress: 1, notStarted: counts.members - counts.submitted - 1 });
+    expect(await t.db.$count(enrollmentViews, eq(enrollmentViews.windowPK, windowPK))).toBe(1);
+  });
 
   it('takes the member’s elections until HR closes, then refuses changes', async () => {
-    mine = (await call('myEnrollment', EMPLOYEE, { query: { employerPK: 2 } })).body as MyEnrollment;
     const medical = mine.choices.find((c) => c.planType === 'Medical')!;
     const other = medical.options.find((o) => o.planPK !== medical.keepPlanPK && o.employeeShare !== null)!;
     const body = {
@@ -172,10 +190,67 @@ describe('closing an open enrollment window', () => {
     body.elections[0]!.coverageOptionPK = medical.tiers.find(
       (t) => t.coversDependents && /family/i.test(t.tierName),
     )!.coverageOptionPK;
-    expect((await call('submitElections', EMPLOYEE, { body: { ...body, newDependents: [newborn] } })).status).toBe(200);
-    expect(
-      ((await call('myEnrollment', EMPLOYEE, { query: { employerPK: 2 } })).body as MyEnrollment).newDependents,
-    ).toEqual([newborn]);
+    // Next year's FSA plans are offered; an amount is checked by the wizard's rule.
+    expect(mine.fsaPlans.length).toBeGreaterThan(0);
+    fsaPlanPK = mine.fsaPlans[0]!.planPK;
+    const tooMuch = await call('submitElections', EMPLOYEE, {
+      body: { ...body, newDependents: [newborn], FSAElections: [{ pk: fsaPlanPK, amount: '99,999,999,999.00' }] },
+    });
+    expect(tooMuch.status).toBe(400);
+    expect(JSON.stringify(tooMuch.body.errors)).toContain(FSA_MESSAGES.limit);
+    const notOffered = await call('submitElections', EMPLOYEE, {
+      body: { ...body, FSAElections: [{ pk: medical.options[0]!.planPK, amount: '100.00' }] },
+    });
+    expect(notOffered.status).toBe(400);
+    expect(notOffered.body.detail).toBe(OPEN_ENROLLMENT_MESSAGES.fsaPlan);
+    // Only the member's own current dependents may be removed.
+    expect(mine.dependents.length).toBeGreaterThan(1);
+    leaving = mine.dependents.at(-1)!;
+    const [stranger] = await t.db
+      .select({ pk: dependents.dependentPK })
+      .from(dependents)
+      .where(ne(dependents.subscriberPK, ownPK))
+      .limit(1);
+    const notTheirs = await call('submitElections', EMPLOYEE, {
+      body: { ...body, removeDependentPKs: [stranger!.pk] },
+    });
+    expect(notTheirs.status).toBe(400);
+    expect(notTheirs.body.detail).toBe(OPEN_ENROLLMENT_MESSAGES.removeDependent);
+    // Refusals change no count: the member is still in progress.
+    expect((await windowCounts(t.db, (await progress()).window!.windowPK)).kept.inProgress).toBe(1);
+
+    const full = {
+      ...body,
+      newDependents: [newborn],
+      FSAElections: [{ pk: fsaPlanPK, amount: '1,250.00' }],
+      removeDependentPKs: [leaving.dependentPK],
+    };
+    expect((await call('submitElections', EMPLOYEE, { body: full })).status).toBe(200);
+    const again = (await call('myEnrollment', EMPLOYEE, { query: { employerPK: 2 } })).body as MyEnrollment;
+    expect(again.newDependents).toEqual([newborn]);
+    expect(again.fsaElections).toEqual([{ pk: fsaPlanPK, amount: '1,250.00' }]);
+    expect(again.removeDependentPKs).toEqual([leaving.dependentPK]);
+    // Submitted: out of progress, into the submitted, as a recount says.
+    const submitted = await windowCounts(t.db, (await progress()).window!.windowPK);
+    expect(submitted.kept).toEqual(submitted.counted);
+    expect(submitted.counted.inProgress).toBe(0);
+    // The statement lists the FSA and the dependent removed.
+    const [statement] = await t.db
+      .select({ content: electionStatements.content })
+      .from(electionStatements)
+      .where(eq(electionStatements.subscriberPK, ownPK))
+      .orderBy(sql`${electionStatements.statementPK} desc`)
+      .limit(1);
+    expect(statement!.content).toMatchObject({
+      fsa: [{ planName: mine.fsaPlans[0]!.planName, amount: '1,250.00' }],
+      removedDependents: [leaving.name],
+    });
+    const pdf = await t.app.inject({
+      method: 'GET',
+      url: url('myStatement', { employerPK: 2 }),
+      headers: await t.auth(EMPLOYEE),
+    });
+    expect(pdf.statusCode).toBe(200);
 
     // A Member may not close the window; closing goes on across calls, a batch of 40 members each.
     expect((await call('closeEnrollmentWindow', EMPLOYEE, { body: { employerPK: 2 } })).status).toBe(403);
@@ -228,6 +303,25 @@ describe('closing an open enrollment window', () => {
       ['Medical', 'change'],
       ['Dental', 'waive'],
     ]);
+    expect(payload.FSAElections).toEqual([{ pk: fsaPlanPK, amount: '1,250.00' }]);
+    expect(payload.removeDependentPKs).toEqual([leaving.dependentPK]);
+    // No one else elected an FSA: closing never rolls one over.
+    const withFsa = await t.db
+      .select({ pk: requests.subscriberPK })
+      .from(requests)
+      .where(
+        and(eq(requests.type, 'OpenEnrollment'), sql`jsonb_array_length(${requests.payload}->'FSAElections') > 0`),
+      );
+    expect(withFsa.map((r) => r.pk)).toEqual([ownPK]);
+    // HR's view of the request names the FSA and the dependent removed.
+    const details = await call('requestDetails', HR, { query: { requestPK: own!.requestPK } });
+    expect(details.status).toBe(200);
+    const content = String(details.body.content);
+    expect(content).toContain('FSA Elections');
+    expect(content).toContain(mine.fsaPlans[0]!.planName);
+    expect(content).toContain('1,250.00');
+    expect(content).toContain('Dependents Removed');
+    expect(content).toContain(leaving.name.split(' ')[0]!);
     const [history] = await t.db
       .select()
       .from(requestStatusHistory)
@@ -287,6 +381,24 @@ describe('closing an open enrollment window', () => {
     expect(baby).toMatchObject({ lastName: 'Newborn', relationshipPK: 3, ssn: null });
     const babyCover = await t.db.select().from(coverages).where(eq(coverages.dependentPK, baby!.dependentPK));
     expect(babyCover.map((c) => c.beginDate)).toEqual([nextYear]);
+    // The dependent removed: covered until the day before the plan year, their record ending then.
+    const [gone] = await t.db.select().from(dependents).where(eq(dependents.dependentPK, leaving.dependentPK));
+    expect(gone!.termDate).toBe(lastDay);
+    const goneCover = await t.db.select().from(coverages).where(eq(coverages.dependentPK, leaving.dependentPK));
+    expect(goneCover.some((c) => c.endDate === null || c.endDate >= nextYear)).toBe(false);
+    expect(goneCover.some((c) => c.endDate === lastDay)).toBe(true);
+    // Another dependent stays covered by the family tier from the plan-year start.
+    const staying = mine.dependents.find((d) => d.dependentPK !== leaving.dependentPK)!;
+    const stayCover = await t.db.select().from(coverages).where(eq(coverages.dependentPK, staying.dependentPK));
+    expect(stayCover.some((c) => c.beginDate === nextYear)).toBe(true);
+    // The FSA elected, for next year, at the amount elected, its balance whole.
+    const ownFsa = await t.db
+      .select()
+      .from(fsaElections)
+      .where(and(eq(fsaElections.subscriberPK, ownPK), eq(fsaElections.planYear, year + 1)));
+    expect(ownFsa).toEqual([
+      expect.objectContaining({ planPK: fsaPlanPK, electionAmount: 1250, availableBalance: 1250 }),
+    ]);
 
     const successors = await t.db
       .select({ pk: plans.planPK, successor: plans.successorPlanPK })
@@ -301,8 +413,14 @@ describe('closing an open enrollment window', () => {
     expect(after.map((c) => [c.planPK, c.coverageOptionPK])).toEqual(
       before.map((c) => [successors.find((s) => s.pk === c.planPK)!.successor, c.coverageOptionPK]),
     );
-    // FSA elections never roll over.
+    // FSA elections never roll over: a member who did nothing has no FSA next year.
     expect(await t.db.$count(fsaElections, eq(fsaElections.subscriberPK, rolled!.pk))).toBe(fsaBefore);
+    expect(
+      await t.db.$count(
+        fsaElections,
+        and(eq(fsaElections.subscriberPK, rolled!.pk), eq(fsaElections.planYear, year + 1)),
+      ),
+    ).toBe(0);
 
     // The flagged member keeps this year's medical plan only; nothing is invented for next year.
     const flagged = orphanMembers.find((pk) => pk !== ownPK)!;
@@ -326,7 +444,7 @@ describe('closing an open enrollment window', () => {
       headers: await t.auth(HR),
     });
     const segments = res.body.split('~').map((s) => s.trim().split('*'));
-    // The employee's loop: a change (001, benefit selection), medical only from next year.
+    // The employee's loop: a change (001, benefit selection), medical and the FSA from next year.
     const start = segments.findIndex((s, i) => s[0] === 'INS' && segments[i + 1]?.[2] === subscriberID);
     expect(segments[start]!.slice(0, 5)).toEqual(['INS', 'Y', '18', '001', 'EC']);
     const loop = segments.slice(
@@ -336,6 +454,7 @@ describe('closing an open enrollment window', () => {
     const fromNextYear = loop.flatMap((s, i) =>
       s[0] === 'HD' && loop[i + 1]?.[1] === '348' && loop[i + 1]?.[3] === nextYear.replaceAll('-', '') ? [s[3]] : [],
     );
-    expect(fromNextYear).toEqual(['HLT']);
+    // Medical from next year, and the FSA elected in the window.
+    expect(fromNextYear).toEqual(['HLT', 'FSA']);
   });
 });

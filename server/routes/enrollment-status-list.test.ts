@@ -10,7 +10,15 @@ import type {
   WindowProgress,
 } from '../../src/contracts/open-enrollment';
 import { addDays, localToday, yearOf } from '../lib/calendar';
-import { auditEvents, elections, enrollmentWindows, plans, subscribers, userGrants } from '../db/schema';
+import {
+  auditEvents,
+  elections,
+  enrollmentViews,
+  enrollmentWindows,
+  plans,
+  subscribers,
+  userGrants,
+} from '../db/schema';
 import { createTestApp, type TestApp } from '../test/test-app';
 
 type Name = keyof typeof endpoints;
@@ -37,7 +45,10 @@ let ownPK: number;
 let windowPK: number;
 let changedPlanName: string;
 /** Members of group 2 given election rows directly, by the status they end up in. */
-const others = {} as Record<'waived' | 'rolledOver' | 'notElected' | 'kept' | 'termed', { pk: number; ssn: string }>;
+const others = {} as Record<
+  'waived' | 'rolledOver' | 'notElected' | 'kept' | 'inProgress' | 'termed',
+  { pk: number; ssn: string }
+>;
 
 async function call(name: Name, email: string, opts: { query?: Query; body?: object } = {}) {
   const res = await t.app.inject({
@@ -111,7 +122,7 @@ beforeAll(async () => {
     .from(subscribers)
     .where(and(eq(subscribers.employerPK, 2), isNull(subscribers.termDate), ne(subscribers.subscriberPK, ownPK)))
     .orderBy(asc(subscribers.subscriberPK))
-    .limit(4);
+    .limit(5);
   const [termed] = await t.db
     .select({ pk: subscribers.subscriberPK, ssn: subscribers.ssn })
     .from(subscribers)
@@ -122,8 +133,11 @@ beforeAll(async () => {
     rolledOver: active[1]!,
     notElected: active[2]!,
     kept: active[3]!,
+    inProgress: active[4]!,
     termed: termed!,
   });
+  // One opened the enrollment screen and has not submitted.
+  await t.db.insert(enrollmentViews).values({ windowPK, subscriberPK: others.inProgress.pk });
   const [medicalPlan] = await t.db
     .select({ planPK: plans.planPK })
     .from(plans)
@@ -182,12 +196,16 @@ describe('enrollment status list', () => {
     expect(rolled).toMatchObject({ submittedAt: null, medical: { action: 'rollover' }, dental: { action: 'lapse' } });
     expect(rolled.medical!.planName).toBeTruthy();
     expect(await expectOnly('notElected', others.notElected.pk)).toMatchObject({ submittedAt: null, dental: null });
+    // In progress: opened the screen, no rows. The employee opened it too, and submitted: submitted.
+    expect(await expectOnly('inProgress', others.inProgress.pk)).toMatchObject({ submittedAt: null, medical: null });
+    const [me] = await t.db.select().from(subscribers).where(eq(subscribers.subscriberPK, others.inProgress.pk));
+    expect(pksOf((await list({ status: 'inProgress', lastName: me!.lastName })).list)).toEqual([others.inProgress.pk]);
 
     // Not started: everyone else who is active; the termed member with rows is in no list.
     const { members } = (await call('enrollmentWindow', HR, { query: { employerPK: 2 } })).json<WindowProgress>()
       .counts;
     const notStarted = await everyRow({ status: 'notStarted' });
-    expect(notStarted.rows).toHaveLength(members - 5);
+    expect(notStarted.rows).toHaveLength(members - 6);
     expect(
       notStarted.rows.every((r) => r.status === 'notStarted' && r.medical === null && r.submittedAt === null),
     ).toBe(true);

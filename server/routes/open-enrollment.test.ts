@@ -318,24 +318,49 @@ describe('open enrollment', () => {
     const submit = async (pk: number, body: SubmitElectionsBody) => submitElections(t.db, 2, pk, body);
 
     await submit(a, await choose(a, 'elect', 'waive'));
-    expect(await exact()).toEqual({ submitted: start.submitted + 1, waived: start.waived });
+    expect(await exact()).toEqual({
+      submitted: start.submitted + 1,
+      waived: start.waived,
+      inProgress: start.inProgress,
+    });
     await submit(b, await choose(b, 'waive', 'waive'));
-    expect(await exact()).toEqual({ submitted: start.submitted + 2, waived: start.waived + 1 });
+    expect(await exact()).toEqual({
+      submitted: start.submitted + 2,
+      waived: start.waived + 1,
+      inProgress: start.inProgress,
+    });
     // Submitting again moves the member between counts, never counts them twice.
     await submit(a, await choose(a, 'waive', 'waive'));
-    expect(await exact()).toEqual({ submitted: start.submitted + 2, waived: start.waived + 2 });
+    expect(await exact()).toEqual({
+      submitted: start.submitted + 2,
+      waived: start.waived + 2,
+      inProgress: start.inProgress,
+    });
     await submit(b, await choose(b, 'elect', null));
-    expect(await exact()).toEqual({ submitted: start.submitted + 2, waived: start.waived + 1 });
+    expect(await exact()).toEqual({
+      submitted: start.submitted + 2,
+      waived: start.waived + 1,
+      inProgress: start.inProgress,
+    });
     const same = await choose(c, 'elect', 'elect');
     await submit(c, same);
     await submit(c, same);
-    expect(await exact()).toEqual({ submitted: start.submitted + 3, waived: start.waived + 1 });
+    expect(await exact()).toEqual({
+      submitted: start.submitted + 3,
+      waived: start.waived + 1,
+      inProgress: start.inProgress,
+    });
 
     // A refused submission changes nothing.
     const wrong = await choose(d, 'elect', null);
     wrong.elections[0]!.planPK = (await choose(d, null, 'elect')).elections[0]!.planPK;
     await expect(submit(d, wrong)).rejects.toThrow("Choose one of next year's medical plans.");
-    expect(await exact()).toEqual({ submitted: start.submitted + 3, waived: start.waived + 1 });
+    // d opened the screen (reading their choices) and has not submitted: in progress.
+    expect(await exact()).toEqual({
+      submitted: start.submitted + 3,
+      waived: start.waived + 1,
+      inProgress: start.inProgress + 1,
+    });
 
     // At once: two submissions of one member (the later replaces the earlier whole) and of two others.
     const together: [number, SubmitElectionsBody][] = [
@@ -353,6 +378,7 @@ describe('open enrollment', () => {
     expect(await exact()).toEqual({
       submitted: start.submitted + 4,
       waived: start.waived + 1 + (dRows[0]!.action === 'waive' ? 1 : 0),
+      inProgress: start.inProgress,
     });
   });
 

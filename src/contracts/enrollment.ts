@@ -21,6 +21,7 @@ export const FSA_MESSAGES = {
   duplicate: 'This FSA plan has already been added.',
   incomplete: 'Choose an FSA plan and enter an amount before adding it.',
   none: 'Add at least one FSA election, or answer No.',
+  limit: 'Enter an amount of at most 9,999,999,999.99.',
 } as const;
 
 export const RELATIONSHIP_MESSAGE = 'Relationship must be Spouse, Child or Domestic Partner.';
@@ -56,10 +57,17 @@ export const wizardExistingDependent = existingDependentForm.refine(offeredRelat
 /** Longest FSA amount text: '9,999,999,999.99' and then some. */
 const FSA_AMOUNT_MAX = 20;
 
-export const fsaElectionInput = z.object({
-  pk: id,
-  amount: z.string().max(FSA_AMOUNT_MAX, FSA_MESSAGES.amount).regex(FSA_AMOUNT_PATTERN, FSA_MESSAGES.amount),
-});
+/** The largest annual FSA amount an election may hold (what `fsa_elections.election_amount` stores). */
+export const FSA_AMOUNT_LIMIT = 9_999_999_999.99;
+
+/** An FSA amount as typed ('1,250.00'): the wizard's and open enrollment's one rule. */
+export const fsaAmount = z
+  .string()
+  .max(FSA_AMOUNT_MAX, FSA_MESSAGES.amount)
+  .regex(FSA_AMOUNT_PATTERN, FSA_MESSAGES.amount)
+  .refine((amount) => Number(amount.replace(/,/g, '')) <= FSA_AMOUNT_LIMIT, FSA_MESSAGES.limit);
+
+export const fsaElectionInput = z.object({ pk: id, amount: fsaAmount });
 
 const positive = (v: unknown): v is number => typeof v === 'number' && v > 0;
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { id, isoDate, pk, text } from './common';
 import { existingDependentForm } from './dependents';
-import { RELATIONSHIP_MESSAGE } from './enrollment';
+import { RELATIONSHIP_MESSAGE, fsaElectionInput } from './enrollment';
 import { OFFERED_RELATIONSHIP_PKS } from './lookups';
 
 // Open enrollment: a window in which members elect next year's medical and dental coverage.
@@ -22,6 +22,20 @@ export const WAIVE_REASONS = [
 
 /** Dependents a member may add in one submission. */
 export const NEW_DEPENDENTS_MAX = 4;
+/** FSA plans a member may elect in one submission (a health care and a dependent care one, and some). */
+export const FSA_ELECTIONS_MAX = 4;
+/** Dependents a member may remove from next year's coverage in one submission. */
+export const REMOVED_DEPENDENTS_MAX = 20;
+
+const distinct = (list: readonly number[]) => new Set(list).size === list.length;
+/**
+ * FSA elections for next year: plan and annual amount, with the wizard's amount rule. FSA never rolls
+ * over: a member who elects none has no FSA next year.
+ */
+const fsaElectionList = z
+  .array(fsaElectionInput)
+  .max(FSA_ELECTIONS_MAX)
+  .refine((list) => distinct(list.map((e) => e.pk)), 'One election per FSA plan.');
 
 /**
  * A dependent the member adds for next year: a newborn, a new spouse. No SSN (a newborn has none for
@@ -44,12 +58,12 @@ export const ELECTION_ACTIONS = ['keep', 'change', 'waive', 'rollover', 'lapse']
 export type ElectionAction = (typeof ELECTION_ACTIONS)[number];
 
 /** The payload of an `OpenEnrollment` request: the elections that take effect at the plan-year start. */
-export const openEnrollmentPayload = z.object({
-  planYearBegin: isoDate,
-  /** Dependents the member added, created when the request is applied and covered as the tier allows. */
-  newDependents: z.array(electionDependent).default([]),
-  elections: z
-    .array(
+export const openEnrollmentPayload = z
+  .object({
+    planYearBegin: isoDate,
+    /** Dependents the member added, created when the request is applied and covered as the tier allows. */
+    newDependents: z.array(electionDependent).default([]),
+    elections: z.array(
       z.object({
         planType: z.enum(ELECTION_TYPES),
         action: z.enum(ELECTION_ACTIONS),
@@ -57,9 +71,16 @@ export const openEnrollmentPayload = z.object({
         coverageOptionPK: z.number().int().nullable(),
         waiveReason: z.string().nullable(),
       }),
-    )
-    .min(1),
-});
+    ),
+    /** FSA plans and annual amounts elected for the plan year (written to `fsa_elections`). */
+    FSAElections: z.array(fsaElectionInput).default([]),
+    /** Dependents not covered from the plan year: their record ends the day before it. */
+    removeDependentPKs: z.array(z.number().int()).default([]),
+  })
+  .refine((p) => p.elections.length > 0 || p.FSAElections.length > 0 || p.removeDependentPKs.length > 0, {
+    path: ['elections'],
+    message: 'The request elects nothing.',
+  });
 export type OpenEnrollmentPayload = z.infer<typeof openEnrollmentPayload>;
 
 /** What closing a window did, added up batch by batch. */
@@ -106,6 +127,8 @@ export const OPEN_ENROLLMENT_MESSAGES = {
   planRequired: 'Choose a plan.',
   tierRequired: 'Choose who is covered.',
   newDependentTier: 'Choose a tier that covers your new dependents, or remove them.',
+  fsaPlan: "Choose one of next year's FSA plans.",
+  removeDependent: 'Choose among your current dependents.',
 } as const;
 
 export const openWindowBody = z
@@ -147,6 +170,8 @@ export const windowProgress = z.object({
     submitted: z.number().int(),
     /** Submitted, waiving every coverage. */
     waived: z.number().int(),
+    /** Opened their enrollment screen in the window, not submitted yet. */
+    inProgress: z.number().int(),
     notStarted: z.number().int(),
   }),
   /** Plans of the current year whose members must choose: no successor next year. */
@@ -220,6 +245,13 @@ export const myEnrollment = z.object({
   choices: z.array(coverageChoice),
   /** Dependents added with the last submission. */
   newDependents: z.array(electionDependent),
+  /** Next year's FSA plans of the member's division, and the member's FSA elections of the last submission. */
+  fsaPlans: z.array(z.object({ planPK: z.number().int(), planName: z.string() })),
+  fsaElections: z.array(z.object({ pk: z.number().int(), amount: z.string() })),
+  /** The member's current dependents, who may be removed from next year's coverage. */
+  dependents: z.array(z.object({ dependentPK: z.number().int(), name: z.string(), relationship: z.string() })),
+  /** Dependents removed with the last submission. */
+  removeDependentPKs: z.array(z.number().int()),
   submittedAt: z.string().nullable(),
 });
 export type MyEnrollment = z.infer<typeof myEnrollment>;
@@ -254,6 +286,12 @@ export const submitElectionsBody = z.object({
     .max(ELECTION_TYPES.length)
     .refine((list) => new Set(list.map((e) => e.planType)).size === list.length, 'One election per coverage.'),
   newDependents: z.array(electionDependent).max(NEW_DEPENDENTS_MAX).default([]),
+  FSAElections: fsaElectionList.default([]),
+  removeDependentPKs: z
+    .array(id)
+    .max(REMOVED_DEPENDENTS_MAX)
+    .refine(distinct, 'Remove each dependent once.')
+    .default([]),
 });
 export type SubmitElectionsBody = z.input<typeof submitElectionsBody>;
 
@@ -286,14 +324,23 @@ export type RemindMembersAnswer = z.infer<typeof remindMembersAnswer>;
 /**
  * A member's status in the window, from their election rows: any keep or change is submitted; only
  * waives is waived; rows written at close roll plans over ('rollover') or leave the member without
- * coverage ('lapse', not elected); no rows yet is not started.
+ * coverage ('lapse', not elected); no rows yet is in progress once the member opened their enrollment
+ * screen in the window, else not started.
  */
-export const ENROLLMENT_STATUSES = ['submitted', 'waived', 'rolledOver', 'notStarted', 'notElected'] as const;
+export const ENROLLMENT_STATUSES = [
+  'submitted',
+  'waived',
+  'rolledOver',
+  'inProgress',
+  'notStarted',
+  'notElected',
+] as const;
 export type EnrollmentStatus = (typeof ENROLLMENT_STATUSES)[number];
 export const ENROLLMENT_STATUS_LABELS: Record<EnrollmentStatus, string> = {
   submitted: 'Submitted',
   waived: 'Waived',
   rolledOver: 'Rolled over',
+  inProgress: 'In progress',
   notStarted: 'Not started',
   notElected: 'Not elected',
 };

@@ -182,6 +182,10 @@ export type PushedRequest = {
 
 type Touch = { subscriberPK: number; dependentPK: number | null; maintenance: MaintenanceCode };
 
+/** Dependents a request removed: ended in the request's own transaction (a divorce's spouse). */
+const removedBy = (r: PushedRequest, h: Household) =>
+  h.dependents.filter((d) => d.termDate !== null && d.updatedAt.getTime() === r.pushedAt?.getTime());
+
 /** The members one request touched, with what the carrier is told about each. */
 function touchesOf(r: PushedRequest, h: Household): Touch[] {
   const sub = (m: MaintenanceCode): Touch => ({
@@ -203,20 +207,19 @@ function touchesOf(r: PushedRequest, h: Household): Touch[] {
         sub(maintenanceFor(r.type)),
         ...active.map((d) => dep(d, maintenanceFor(r.type, d.createdAt.getTime() === r.pushedAt?.getTime()))),
       ];
-    case 'LifeEvent': {
-      // Dependents the event removed were ended in the request's own transaction (a divorce's spouse).
-      const removed = h.dependents.filter(
-        (d) => d.termDate !== null && d.updatedAt.getTime() === r.pushedAt?.getTime(),
-      );
+    case 'LifeEvent':
       return [
         sub(maintenanceFor(r.type)),
         ...active.map((d) => dep(d, maintenanceFor(r.type, d.createdAt.getTime() === r.pushedAt?.getTime()))),
-        ...removed.map((d) => dep(d, maintenanceFor('TerminateDependent'))),
+        ...removedBy(r, h).map((d) => dep(d, maintenanceFor('TerminateDependent'))),
       ];
-    }
     case 'OpenEnrollment':
-      // Next year's elections change the coverage of the whole household.
-      return [sub(maintenanceFor(r.type)), ...active.map((d) => dep(d, maintenanceFor(r.type)))];
+      // Next year's elections change the coverage of the whole household; removed dependents end.
+      return [
+        sub(maintenanceFor(r.type)),
+        ...active.map((d) => dep(d, maintenanceFor(r.type))),
+        ...removedBy(r, h).map((d) => dep(d, maintenanceFor('TerminateDependent'))),
+      ];
     case 'Subscriber':
       return [sub(maintenanceFor(r.type))];
     case 'Terminate': {

@@ -267,9 +267,42 @@ const ELECTION_WORDS: Record<string, string> = {
 };
 
 /** An open enrollment request: the elections that take effect at the plan-year start. */
-function openEnrollmentFields(names: Names, p: Loose): DocumentBlock {
+async function openEnrollmentFields(db: Db, names: Names, row: RequestRow): Promise<DocumentBlock[]> {
+  const p = row.payload;
   const fields: Field[] = [['Plan Year Begins', day(p.planYearBegin)], ...electionFields(names, list(p.elections))];
-  return { kind: 'fields', title: 'Open Enrollment Elections', fields };
+  const blocks: DocumentBlock[] = [{ kind: 'fields', title: 'Open Enrollment Elections', fields }];
+  const fsa = list(p.FSAElections);
+  blocks.push({
+    kind: 'table',
+    title: 'FSA Elections',
+    columns: ['Plan', 'Annual Amount'],
+    rows: fsa.length ? fsa.map((e) => [names.plan(e.pk), money(e.amount)]) : [['No FSA next year', '']],
+  });
+  if (list(p.newDependents).length) blocks.push(dependentTable(names, 'Dependents Added', list(p.newDependents)));
+  const removed = await removedDependents(db, row);
+  if (removed.length) blocks.push(dependentTable(names, 'Dependents Removed', removed));
+  return blocks;
+}
+
+/** The dependents a request removes (`removeDependentPKs`), as the record names them. */
+async function removedDependents(db: Db, row: RequestRow) {
+  const p = row.payload;
+  const removedPKs = Array.isArray(p.removeDependentPKs) ? p.removeDependentPKs.filter(Number.isInteger) : [];
+  return removedPKs.length
+    ? db
+        .select({
+          firstName: dependents.firstName,
+          lastName: dependents.lastName,
+          relationshipPK: dependents.relationshipPK,
+        })
+        .from(dependents)
+        .where(
+          and(
+            eq(dependents.subscriberPK, row.subscriberPK ?? 0),
+            inArray(dependents.dependentPK, removedPKs as number[]),
+          ),
+        )
+    : [];
 }
 
 /** Elections of a request, one line per coverage type: what the member chose and the plan or reason. */
@@ -306,22 +339,7 @@ async function lifeEventBlocks(db: Db, names: Names, row: RequestRow): Promise<D
       : event?.proofToFollow
         ? `To follow by ${day(event.proofDueDate)}`
         : 'Not received';
-  const removedPKs = Array.isArray(p.removeDependentPKs) ? p.removeDependentPKs.filter(Number.isInteger) : [];
-  const removed = removedPKs.length
-    ? await db
-        .select({
-          firstName: dependents.firstName,
-          lastName: dependents.lastName,
-          relationshipPK: dependents.relationshipPK,
-        })
-        .from(dependents)
-        .where(
-          and(
-            eq(dependents.subscriberPK, row.subscriberPK ?? 0),
-            inArray(dependents.dependentPK, removedPKs as number[]),
-          ),
-        )
-    : [];
+  const removed = await removedDependents(db, row);
   const blocks: DocumentBlock[] = [
     {
       kind: 'fields',
@@ -461,7 +479,7 @@ async function typeBlocks(db: Db, names: Names, row: RequestRow): Promise<Docume
     case 'ChangeCoverage':
       return [subscriberBlock('Subscriber', formPerson(names, record(p.subscriber))), ...enrollmentBlocks(names, p)];
     case 'OpenEnrollment':
-      return [openEnrollmentFields(names, p)];
+      return openEnrollmentFields(db, names, row);
     case 'LifeEvent':
       return lifeEventBlocks(db, names, row);
     case 'Subscriber':

@@ -17,7 +17,9 @@ import type { Db } from '../../db/client';
 import {
   coverages,
   electionDependents,
+  electionFsa,
   elections,
+  enrollmentViews,
   enrollmentWindows,
   groupMemberCounts,
   plans,
@@ -184,7 +186,18 @@ async function closeBatch(db: Db, windowPK: number, actor: string, batch: number
       .select()
       .from(electionDependents)
       .where(and(eq(electionDependents.windowPK, windowPK), between(electionDependents.subscriberPK, first, last)));
-    const addedBy = new Map(added.map((a) => [a.subscriberPK, a.people]));
+    const addedBy = new Map(added.map((a) => [a.subscriberPK, a]));
+    // FSA elected by members themselves; never rolled over for those who elected none.
+    const fsa = await tx
+      .select()
+      .from(electionFsa)
+      .where(and(eq(electionFsa.windowPK, windowPK), between(electionFsa.subscriberPK, first, last)));
+    const fsaBy = bySubscriber(fsa);
+    const views = await tx
+      .select({ subscriberPK: enrollmentViews.subscriberPK })
+      .from(enrollmentViews)
+      .where(and(eq(enrollmentViews.windowPK, windowPK), between(enrollmentViews.subscriberPK, first, last)));
+    const viewed = new Set(views.map((v) => v.subscriberPK));
     const madeBy = bySubscriber(made);
     const currentBy = bySubscriber(current);
 
@@ -207,16 +220,25 @@ async function closeBatch(db: Db, windowPK: number, actor: string, batch: number
       if (closed.written.length > 0) {
         const actions = own.map((e) => e.action);
         moves.push({
-          before: countedAs(actions),
+          before: countedAs(actions, viewed.has(m.subscriberPK)),
           after: countedAs([...actions, ...closed.written.map((e) => e.action)]),
         });
       }
       for (const e of closed.written) written.push({ windowPK, subscriberPK: m.subscriberPK, ...e, submittedAt: now });
-      if (closed.forRequest.length === 0) continue;
+      const extra = addedBy.get(m.subscriberPK);
+      const FSAElections = (fsaBy.get(m.subscriberPK) ?? []).map((f) => ({ pk: f.planPK, amount: f.amount }));
+      const removeDependentPKs = extra?.removedDependentPKs ?? [];
+      if (closed.forRequest.length === 0) {
+        if (FSAElections.length === 0 && removeDependentPKs.length === 0) continue;
+        // A request for the FSA or the removals alone (closeMember counted none).
+        tally = add(tally, { ...NO_SUMMARY, requests: 1 });
+      }
       const payload: OpenEnrollmentPayload = {
         planYearBegin: window.planYearBegin,
-        newDependents: (addedBy.get(m.subscriberPK) ?? []) as OpenEnrollmentPayload['newDependents'],
+        newDependents: (extra?.people ?? []) as OpenEnrollmentPayload['newDependents'],
         elections: closed.forRequest,
+        FSAElections,
+        removeDependentPKs,
       };
       requestRows.push({
         employerPK: window.employerPK,

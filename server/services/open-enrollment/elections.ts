@@ -16,9 +16,11 @@ import {
   coverageOptions,
   dependents,
   electionDependents,
+  electionFsa,
   electionStatements,
   elections,
   employers,
+  enrollmentViews,
   enrollmentWindows,
   lookupValues,
   planRates,
@@ -27,7 +29,7 @@ import {
 } from '../../db/schema';
 import { ownCoverageToday, ownSuccessorsToday } from './my-benefits';
 import { statementContent } from './statements';
-import { countedAs, countsAdded, countsChange, currentWindow, windowView } from './windows';
+import { countedAs, countsAdded, countsChange, currentWindow, isNoChange, windowView } from './windows';
 
 const RELATIONSHIP_SPOUSE = ['Spouse', 'Domestic Partner'];
 
@@ -51,7 +53,10 @@ function worstCase(perPaycheckCents: number | null, periodsPerYear: number, oopM
 
 type WindowRow = typeof enrollmentWindows.$inferSelect;
 
-/** Next year's plans of a division (by name), its tiers (in display order) and their rates. */
+/** Plan types a window offers: the coverage types elected, and FSA (elected again each year, never kept). */
+const OFFERED_TYPES = [...ELECTION_TYPES, 'FSA'] as const;
+
+/** Next year's plans of a division (by name, FSA ones too), its tiers (in display order) and their rates. */
 async function readOffer(db: Db, employerPK: number, planYearBegin: string, divisionPK: number) {
   const nextPlans = await db
     .select({
@@ -67,7 +72,7 @@ async function readOffer(db: Db, employerPK: number, planYearBegin: string, divi
         eq(plans.employerPK, employerPK),
         eq(plans.divisionPK, divisionPK),
         eq(plans.contractBeginDate, planYearBegin),
-        inArray(plans.planType, [...ELECTION_TYPES]),
+        inArray(plans.planType, [...OFFERED_TYPES]),
       ),
     )
     .orderBy(asc(plans.planName));
@@ -123,6 +128,8 @@ function offerOf(db: Db, employerPK: number, window: WindowRow, divisionPK: numb
   return read;
 }
 
+const fsaPlansOf = (offer: Offer) => offer.plans.filter((p) => p.planType === 'FSA');
+
 const tiersOfType = (offer: Offer, planType: ElectionType) =>
   offer.tiers.filter((t) => t.isMedical === (planType === 'Medical'));
 
@@ -153,15 +160,25 @@ export async function myEnrollment(
       periodsPerYear,
       choices: [],
       newDependents: [],
+      fsaPlans: [],
+      fsaElections: [],
+      dependents: [],
+      removeDependentPKs: [],
       submittedAt: null,
     };
 
   const current = await ownCoverageToday(db, member.subscriberPK, today);
   const family = await db
-    .select({ relationship: lookupValues.name })
+    .select({
+      dependentPK: dependents.dependentPK,
+      firstName: dependents.firstName,
+      lastName: dependents.lastName,
+      relationship: lookupValues.name,
+    })
     .from(dependents)
     .innerJoin(lookupValues, and(eq(lookupValues.kind, 'relationship'), eq(lookupValues.pk, dependents.relationshipPK)))
-    .where(and(eq(dependents.subscriberPK, member.subscriberPK), isNull(dependents.termDate)));
+    .where(and(eq(dependents.subscriberPK, member.subscriberPK), isNull(dependents.termDate)))
+    .orderBy(asc(dependents.dependentPK));
   const partner = family.some((d) => RELATIONSHIP_SPOUSE.includes(d.relationship));
   const children = family.some((d) => !RELATIONSHIP_SPOUSE.includes(d.relationship));
 
@@ -170,6 +187,8 @@ export async function myEnrollment(
     .select()
     .from(elections)
     .where(and(eq(elections.windowPK, window.windowPK), eq(elections.subscriberPK, member.subscriberPK)));
+  if (made.length === 0 && windowView(window, today).open)
+    await recordFirstView(db, window.windowPK, member.subscriberPK);
 
   const choices: CoverageChoice[] = ELECTION_TYPES.map((planType) => {
     const now = current.find((c) => c.planType === planType);
@@ -218,7 +237,7 @@ export async function myEnrollment(
     };
   });
   const [added] = await db
-    .select({ people: electionDependents.people })
+    .select({ people: electionDependents.people, removed: electionDependents.removedDependentPKs })
     .from(electionDependents)
     .where(
       and(eq(electionDependents.windowPK, window.windowPK), eq(electionDependents.subscriberPK, member.subscriberPK)),
@@ -227,6 +246,11 @@ export async function myEnrollment(
     const parsed = electionDependent.safeParse(p);
     return parsed.success ? [parsed.data] : [];
   });
+  const fsa = await db
+    .select({ pk: electionFsa.planPK, amount: electionFsa.amount })
+    .from(electionFsa)
+    .where(and(eq(electionFsa.windowPK, window.windowPK), eq(electionFsa.subscriberPK, member.subscriberPK)))
+    .orderBy(asc(electionFsa.planPK));
   const submittedAt =
     made
       .map((e) => e.submittedAt.toISOString())
@@ -238,8 +262,60 @@ export async function myEnrollment(
     periodsPerYear,
     choices,
     newDependents,
+    fsaPlans: fsaPlansOf(offer).map((p) => ({ planPK: p.planPK, planName: p.planName })),
+    fsaElections: fsa,
+    dependents: family.map((d) => ({
+      dependentPK: d.dependentPK,
+      name: `${d.firstName} ${d.lastName}`,
+      relationship: d.relationship,
+    })),
+    removeDependentPKs: added?.removed ?? [],
     submittedAt,
   };
+}
+
+/**
+ * Records that a member without elections opened their enrollment screen in the open window, once:
+ * a read finds the row and writes nothing. The first one counts the member in progress.
+ */
+async function recordFirstView(db: Db, windowPK: number, subscriberPK: number) {
+  const [seen] = await db
+    .select({ windowPK: enrollmentViews.windowPK })
+    .from(enrollmentViews)
+    .where(and(eq(enrollmentViews.windowPK, windowPK), eq(enrollmentViews.subscriberPK, subscriberPK)));
+  if (seen) return;
+  await db.transaction(async (tx) => {
+    // Key share on the window: a closing batch (for update) does not run meanwhile, and one that ran
+    // first is seen. Share on the member: a submission of theirs (no key update) is done before, or
+    // starts after this commits; either way the election rows read below are theirs at the commit.
+    const [window] = await tx
+      .select({ windowPK: enrollmentWindows.windowPK })
+      .from(enrollmentWindows)
+      .where(and(eq(enrollmentWindows.windowPK, windowPK), isNull(enrollmentWindows.closingCursor)))
+      .for('key share');
+    if (!window) return;
+    await tx
+      .select({ subscriberPK: subscribers.subscriberPK })
+      .from(subscribers)
+      .where(eq(subscribers.subscriberPK, subscriberPK))
+      .for('share');
+    const [inserted] = await tx
+      .insert(enrollmentViews)
+      .values({ windowPK, subscriberPK })
+      .onConflictDoNothing()
+      .returning({ windowPK: enrollmentViews.windowPK });
+    if (!inserted) return;
+    const [row] = await tx
+      .select({ action: elections.action })
+      .from(elections)
+      .where(and(eq(elections.windowPK, windowPK), eq(elections.subscriberPK, subscriberPK)))
+      .limit(1);
+    if (row) return;
+    await tx
+      .update(enrollmentWindows)
+      .set(countsAdded(countsChange([{ before: 'notStarted', after: 'inProgress' }])))
+      .where(eq(enrollmentWindows.windowPK, windowPK));
+  });
 }
 
 /**
@@ -306,6 +382,28 @@ export async function submitElections(
         throw badRequest(`Choose one of the ${e.planType.toLowerCase()} tiers offered.`);
       return { ...e, planPK, waiveReason: null };
     });
+    const fsa = body.FSAElections ?? [];
+    if (fsa.some((f) => !offer || !fsaPlansOf(offer).some((p) => p.planPK === f.pk)))
+      throw badRequest(OPEN_ENROLLMENT_MESSAGES.fsaPlan);
+    const removeDependentPKs = body.removeDependentPKs ?? [];
+    // Only current dependents of the member may leave next year's coverage; read only when some do.
+    const removed = removeDependentPKs.length
+      ? await tx
+          .select({
+            dependentPK: dependents.dependentPK,
+            firstName: dependents.firstName,
+            lastName: dependents.lastName,
+          })
+          .from(dependents)
+          .where(
+            and(
+              eq(dependents.subscriberPK, subscriberPK),
+              isNull(dependents.termDate),
+              inArray(dependents.dependentPK, removeDependentPKs),
+            ),
+          )
+      : [];
+    if (removed.length !== removeDependentPKs.length) throw badRequest(OPEN_ENROLLMENT_MESSAGES.removeDependent);
     const newDependents = body.newDependents ?? [];
     // A dependent added is covered only by a tier that covers dependents.
     const coversThem = rows.some(
@@ -327,6 +425,8 @@ export async function submitElections(
         rows,
         submittedAt,
         added: newDependents,
+        fsa,
+        removed: removed.map((d) => `${d.firstName} ${d.lastName}`),
       },
       offer ?? { plans: [], tiers: [], rates: [] },
     );
@@ -346,24 +446,44 @@ export async function submitElections(
         submittedAt,
       })),
     );
-    if (newDependents.length > 0)
+    if (newDependents.length > 0 || removeDependentPKs.length > 0)
       await tx
         .insert(electionDependents)
-        .values({ windowPK, subscriberPK, people: newDependents })
+        .values({ windowPK, subscriberPK, people: newDependents, removedDependentPKs: removeDependentPKs })
         .onConflictDoUpdate({
           target: [electionDependents.windowPK, electionDependents.subscriberPK],
-          set: { people: newDependents },
+          set: { people: newDependents, removedDependentPKs: removeDependentPKs },
         });
     else
       await tx
         .delete(electionDependents)
         .where(and(eq(electionDependents.windowPK, windowPK), eq(electionDependents.subscriberPK, subscriberPK)));
+    await tx
+      .delete(electionFsa)
+      .where(and(eq(electionFsa.windowPK, windowPK), eq(electionFsa.subscriberPK, subscriberPK)));
+    if (fsa.length > 0)
+      await tx.insert(electionFsa).values(fsa.map((f) => ({ windowPK, subscriberPK, planPK: f.pk, amount: f.amount })));
     await tx.insert(electionStatements).values({ windowPK, subscriberPK, content });
+    // A first submission leaves "in progress" when the member had opened the screen: one key lookup.
+    const viewed =
+      replaced.length === 0 &&
+      (
+        await tx
+          .select({ windowPK: enrollmentViews.windowPK })
+          .from(enrollmentViews)
+          .where(and(eq(enrollmentViews.windowPK, windowPK), eq(enrollmentViews.subscriberPK, subscriberPK)))
+      ).length > 0;
     const change = countsChange([
-      { before: countedAs(replaced.map((r) => r.action)), after: countedAs(rows.map((r) => r.action)) },
+      {
+        before: countedAs(
+          replaced.map((r) => r.action),
+          viewed,
+        ),
+        after: countedAs(rows.map((r) => r.action)),
+      },
     ]);
     // Last, so that the window row's lock, which every submission's count takes, is held only to the commit.
-    if (change.submitted !== 0 || change.waived !== 0)
+    if (!isNoChange(change))
       await tx.update(enrollmentWindows).set(countsAdded(change)).where(eq(enrollmentWindows.windowPK, windowPK));
     return { subscriberPK, submittedAt: submittedAt.toISOString() };
   });

@@ -6,6 +6,8 @@
 // in key order from where the filter is narrowest:
 // - all statuses, or not started: the group's members by key (the subscribers' primary key, or their
 //   employer index for a small group), stopping once the page is full;
+// - in progress: the window's first views (`enrollment_views`) along their primary key, of members
+//   without election rows;
 // - a status the rows decide (submitted, waived, rolled over, not elected): the window's election rows
 //   along their primary key, grouped per member as they come;
 // - a status with a name: the members whose last name starts so (the prefix index), in key order.
@@ -52,16 +54,20 @@ async function listedWindow(db: Db, employerPK: number): Promise<number | null> 
 /** Rows per read of the CSV. */
 export const STATUS_CSV_BATCH = 1000;
 
-/** The member's status from their rows in the window (an aggregate over `e`; no rows: not started). */
-const STATUS_OF_ROWS = sql`case
-    when count(e.action) = 0 then 'notStarted'
+/**
+ * The member's status from their rows in the window (an aggregate over `e`); with no rows, in progress
+ * when they opened their enrollment screen in the window (`subscriber`: their key), else not started.
+ */
+const statusOfRows = (windowPK: number, subscriber: SQL) => sql`case
+    when count(e.action) = 0 then (case when exists (select 1 from enrollment_views v
+      where v.window_pk = ${windowPK} and v.subscriber_pk = ${subscriber}) then 'inProgress' else 'notStarted' end)
     when bool_or(e.action in ('keep', 'change')) then 'submitted'
     when bool_and(e.action = 'waive') then 'waived'
     when bool_or(e.action = 'rollover') then 'rolledOver'
     else 'notElected' end`;
 
 /** What a row shows of the member's elections, aggregated over `e`. */
-const ELECTION_SUMMARY = sql`${STATUS_OF_ROWS} as status,
+const electionSummary = (windowPK: number, subscriber: SQL) => sql`${statusOfRows(windowPK, subscriber)} as status,
     max(e.submitted_at) filter (where e.action in ('keep', 'change', 'waive')) as submitted_at,
     max(e.action) filter (where e.plan_type = 'Medical') as medical_action,
     max(e.plan_pk) filter (where e.plan_type = 'Medical') as medical_plan_pk,
@@ -98,20 +104,30 @@ function memberFilter(employerPK: number, q: PageQuery, name: string | undefined
 function pageKeys(windowPK: number, employerPK: number, q: PageQuery, limit: number): SQL {
   const name = q.lastName?.trim().toLowerCase() || undefined;
   const members = memberFilter(employerPK, q, name);
+  const noRows = (subscriber: SQL) =>
+    sql`not exists (select 1 from elections x where x.window_pk = ${windowPK} and x.subscriber_pk = ${subscriber})`;
   if (q.status === undefined || (q.status === 'notStarted' && !name)) {
     const unstarted =
       q.status === 'notStarted'
-        ? sql`and not exists (select 1 from elections x where x.window_pk = ${windowPK} and x.subscriber_pk = k.subscriber_pk)`
+        ? sql`and ${noRows(sql`k.subscriber_pk`)} and not exists (select 1 from enrollment_views v
+            where v.window_pk = ${windowPK} and v.subscriber_pk = k.subscriber_pk)`
         : sql``;
     return sql`select k.subscriber_pk from subscribers k where ${members} ${unstarted}
       order by k.subscriber_pk limit ${limit}`;
+  }
+  if (q.status === 'inProgress' && !name) {
+    return sql`select v.subscriber_pk from enrollment_views v
+      join subscribers k on k.subscriber_pk = v.subscriber_pk
+      where v.window_pk = ${windowPK} ${afterKey(sql`v.subscriber_pk`, q.after)} and ${members}
+        and ${noRows(sql`v.subscriber_pk`)}
+      order by v.subscriber_pk limit ${limit}`;
   }
   if (!name) {
     return sql`select r.subscriber_pk
       from (select e.subscriber_pk from elections e
             where e.window_pk = ${windowPK} ${afterKey(sql`e.subscriber_pk`, q.after)}
             group by e.subscriber_pk
-            having ${STATUS_OF_ROWS} = ${q.status}) r
+            having ${statusOfRows(windowPK, sql`e.subscriber_pk`)} = ${q.status}) r
       join subscribers k on k.subscriber_pk = r.subscriber_pk
       where ${members}
       order by r.subscriber_pk limit ${limit}`;
@@ -120,7 +136,7 @@ function pageKeys(windowPK: number, employerPK: number, q: PageQuery, limit: num
   // as the page fills.
   return sql`select n.subscriber_pk
     from (select k.subscriber_pk from subscribers k where ${members} order by k.subscriber_pk offset 0) n
-    cross join lateral (select ${STATUS_OF_ROWS} as status from elections e
+    cross join lateral (select ${statusOfRows(windowPK, sql`n.subscriber_pk`)} as status from elections e
                         where e.window_pk = ${windowPK} and e.subscriber_pk = n.subscriber_pk) st
     where st.status = ${q.status}
     order by n.subscriber_pk limit ${limit}`;
@@ -136,7 +152,7 @@ async function readPage(db: Db, windowPK: number, employerPK: number, q: PageQue
       m.dental_action, ${planName('dental_plan_pk')} as dental_plan, m.dental_reason
     from (${pageKeys(windowPK, employerPK, q, limit)}) page
     join subscribers s on s.subscriber_pk = page.subscriber_pk
-    cross join lateral (select ${ELECTION_SUMMARY} from elections e
+    cross join lateral (select ${electionSummary(windowPK, sql`page.subscriber_pk`)} from elections e
                         where e.window_pk = ${windowPK} and e.subscriber_pk = page.subscriber_pk) m
     order by s.subscriber_pk`);
   return rows.map(toRow);

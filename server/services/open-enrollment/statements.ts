@@ -29,6 +29,10 @@ export type StatementContent = {
   lines: StatementLine[];
   /** Dependents added with the submission, by name and birth date (older statements have none). */
   newDependents?: { name: string; dateOfBirth: string }[];
+  /** FSA plans and annual amounts elected (older statements have none). */
+  fsa?: { planName: string; amount: string }[];
+  /** Dependents removed from next year's coverage, by name (older statements have none). */
+  removedDependents?: string[];
   totalPerPaycheck: string;
   totalPerYear: string;
 };
@@ -58,6 +62,8 @@ export function statementContent(
     rows: ElectionRow[];
     submittedAt: Date;
     added: ElectionDependent[];
+    fsa: readonly { pk: number; amount: string }[];
+    removed: readonly string[];
   },
   prices: StatementPrices,
 ): StatementContent {
@@ -85,6 +91,11 @@ export function statementContent(
       name: `${d.firstName} ${d.lastName}`,
       dateOfBirth: d.dateOfBirth,
     })),
+    fsa: submission.fsa.map((f) => ({
+      planName: prices.plans.find((p) => p.planPK === f.pk)?.planName ?? '',
+      amount: f.amount,
+    })),
+    removedDependents: [...submission.removed],
     totalPerPaycheck: centsText(cents),
     totalPerYear: centsText(cents * periodsPerYear),
   };
@@ -172,6 +183,22 @@ async function statementPdf(db: Db, employerPK: number, c: StatementContent) {
           c.newDependents.map((d) => [d.name, usDate(d.dateOfBirth)]),
         );
       }
+      if (c.removedDependents?.length) {
+        drawHeading(doc, 'Dependents you removed from next year');
+        drawTable(
+          doc,
+          ['Name'],
+          c.removedDependents.map((name) => [name]),
+        );
+      }
+      drawHeading(doc, 'Flexible spending account (FSA)');
+      if (c.fsa?.length)
+        drawTable(
+          doc,
+          ['FSA plan', 'Annual amount'],
+          c.fsa.map((f) => [f.planName, money(f.amount.replace(/,/g, ''))]),
+        );
+      else drawFields(doc, [['FSA', 'No FSA next year']]);
       drawHeading(doc, 'Your cost');
       drawFields(doc, [
         ['Per paycheck', money(c.totalPerPaycheck)],

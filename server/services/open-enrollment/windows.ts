@@ -61,30 +61,40 @@ export async function openEnrollmentWindow(db: Db, employerPK: number, actor: st
 }
 
 /** How a member counts on the dashboard, from the actions of their election rows in the window. */
-export type CountedAs = 'notStarted' | 'waived' | 'submitted';
+export type CountedAs = 'notStarted' | 'inProgress' | 'waived' | 'submitted';
 
-/** A member with rows has submitted; one whose rows are all waives has waived every coverage. */
-export function countedAs(actions: readonly string[]): CountedAs {
-  if (actions.length === 0) return 'notStarted';
+/**
+ * A member with rows has submitted; one whose rows are all waives has waived every coverage; one with
+ * no rows who opened their enrollment screen in the window is in progress.
+ */
+export function countedAs(actions: readonly string[], viewed = false): CountedAs {
+  if (actions.length === 0) return viewed ? 'inProgress' : 'notStarted';
   return actions.every((a) => a === 'waive') ? 'waived' : 'submitted';
 }
 
-export type CountsChange = { submitted: number; waived: number };
+export type CountsChange = { submitted: number; waived: number; inProgress: number };
+
+const hasRows = (c: CountedAs) => c === 'submitted' || c === 'waived';
 
 /** What moving members from one bucket to another adds to the window's counts. */
 export function countsChange(moves: readonly { before: CountedAs; after: CountedAs }[]): CountsChange {
-  const change = { submitted: 0, waived: 0 };
+  const change = { submitted: 0, waived: 0, inProgress: 0 };
   for (const { before, after } of moves) {
-    change.submitted += (after === 'notStarted' ? 0 : 1) - (before === 'notStarted' ? 0 : 1);
+    change.submitted += (hasRows(after) ? 1 : 0) - (hasRows(before) ? 1 : 0);
     change.waived += (after === 'waived' ? 1 : 0) - (before === 'waived' ? 1 : 0);
+    change.inProgress += (after === 'inProgress' ? 1 : 0) - (before === 'inProgress' ? 1 : 0);
   }
   return change;
 }
+
+export const isNoChange = (change: CountsChange) =>
+  change.submitted === 0 && change.waived === 0 && change.inProgress === 0;
 
 /** The window row's columns that add a change to its counts, in place (atomic under concurrent writers). */
 export const countsAdded = (change: CountsChange) => ({
   submittedMembers: sql`${enrollmentWindows.submittedMembers} + ${change.submitted}`,
   waivedMembers: sql`${enrollmentWindows.waivedMembers} + ${change.waived}`,
+  inProgressMembers: sql`${enrollmentWindows.inProgressMembers} + ${change.inProgress}`,
 });
 
 /**
@@ -102,12 +112,13 @@ export async function enrollmentWindow(db: Db, employerPK: number, today = local
   if (!window)
     return {
       window: null,
-      counts: { members, submitted: 0, waived: 0, notStarted: members },
+      counts: { members, submitted: 0, waived: 0, inProgress: 0, notStarted: members },
       mustChoosePlans: [],
       closed,
     };
 
   const submitted = window.submittedMembers;
+  const inProgress = window.inProgressMembers;
 
   // Plans in force today with members, whose successor is missing in the window's plan year.
   const flagged = await db
@@ -132,7 +143,8 @@ export async function enrollmentWindow(db: Db, employerPK: number, today = local
       members,
       submitted,
       waived: window.waivedMembers,
-      notStarted: Math.max(0, members - submitted),
+      inProgress,
+      notStarted: Math.max(0, members - submitted - inProgress),
     },
     mustChoosePlans: flagged.map((f) => f.planName),
     closed,

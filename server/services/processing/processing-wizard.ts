@@ -109,7 +109,16 @@ export async function addCoverages(
 
 /** FSA elections of the plan year: a plan elected again gets the new amount, a new one its full balance. */
 export async function electFsa(tx: Db, payload: EnrollmentPayload, subscriberPK: number, planYear: number) {
-  const elections = payload.isFSA === false ? [] : (payload.FSAElections ?? []);
+  await writeFsaElections(tx, payload.isFSA === false ? [] : (payload.FSAElections ?? []), subscriberPK, planYear);
+}
+
+/** The plan year's FSA elections of a member, as the wizard and open enrollment elect them. */
+export async function writeFsaElections(
+  tx: Db,
+  elections: readonly { pk: number; amount: string }[],
+  subscriberPK: number,
+  planYear: number,
+) {
   for (const election of elections) {
     const amount = Number(election.amount.replace(/,/g, ''));
     const [existing] = await tx

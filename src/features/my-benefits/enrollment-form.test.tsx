@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { User } from 'oidc-client-ts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { FSA_MESSAGES } from '../../contracts/enrollment';
 import { OPEN_ENROLLMENT_MESSAGES, type CoverageChoice, type MyEnrollment } from '../../contracts/open-enrollment';
 import { MESSAGES } from '../../contracts/person-rules';
 import { userManager } from '../../lib/auth';
@@ -72,6 +73,13 @@ const enrollment: MyEnrollment = {
   periodsPerYear: 26,
   choices: [medical, dental],
   newDependents: [],
+  fsaPlans: [{ planPK: 301, planName: 'Health Care FSA' }],
+  fsaElections: [],
+  dependents: [
+    { dependentPK: 55, name: 'Sam Lopez', relationship: 'Child' },
+    { dependentPK: 56, name: 'Ana Lopez', relationship: 'Spouse' },
+  ],
+  removeDependentPKs: [],
   submittedAt: null,
 };
 
@@ -159,6 +167,9 @@ describe('EnrollmentForm', () => {
         { planType: 'Dental', action: 'change', planPK: 201, coverageOptionPK: 21, waiveReason: null },
       ],
       newDependents: [],
+      // No FSA amount entered: no FSA next year; no one removed.
+      FSAElections: [],
+      removeDependentPKs: [],
     });
     await waitFor(() => expect(useNotificationStore.getState().current?.title).toBe('Your elections were submitted'));
   });
@@ -192,4 +203,52 @@ describe('EnrollmentForm', () => {
       { firstName: 'Nora', lastName: 'Lopez', dateOfBirth: '2026-11-02', relationshipPK: 3, genderPK: 2 },
     ]);
   }, 30_000);
+
+  it('elects an FSA amount for the year with the wizard’s rule, and removes a dependent from next year', async () => {
+    const user = userEvent.setup();
+    const bodies = stubApi();
+    renderSignedIn(<EnrollmentForm employerPK={2} enrollment={enrollment} />);
+    const dentalCard = await screen.findByRole('region', { name: 'Dental' });
+    await user.click(within(dentalCard).getByRole('radio', { name: 'Choose Dental Basic' }));
+    const fsa = screen.getByRole('region', { name: 'Flexible spending account (FSA)' });
+    const amount = within(fsa).getByRole('textbox', { name: 'Health Care FSA: amount for the year' });
+    await user.type(amount, '99999999999');
+    await user.click(screen.getByRole('button', { name: 'Submit my elections' }));
+    expect(await within(fsa).findByText(FSA_MESSAGES.limit)).toBeInTheDocument();
+    expect(bodies).toEqual([]);
+
+    await user.clear(amount);
+    await user.type(amount, '1250.00');
+    expect(amount).toHaveValue('$1,250.00');
+    const removal = screen.getByRole('region', { name: 'Dependents to remove' });
+    const sam = within(removal).getByRole('checkbox', { name: 'Remove Sam Lopez (Child)' });
+    expect(sam).not.toBeChecked();
+    await user.click(sam);
+    await user.click(screen.getByRole('button', { name: 'Submit my elections' }));
+    await waitFor(() => expect(bodies).toHaveLength(1));
+    expect(bodies[0]).toMatchObject({
+      FSAElections: [{ pk: 301, amount: '1,250.00' }],
+      removeDependentPKs: [55],
+    });
+  }, 30_000);
+
+  it('shows the FSA amount and the removals of the last submission', async () => {
+    stubApi();
+    renderSignedIn(
+      <EnrollmentForm
+        employerPK={2}
+        enrollment={{
+          ...enrollment,
+          fsaElections: [{ pk: 301, amount: '2,000.00' }],
+          removeDependentPKs: [56],
+          submittedAt: '2026-11-27T10:00:00.000Z',
+        }}
+      />,
+    );
+    const fsa = await screen.findByRole('region', { name: 'Flexible spending account (FSA)' });
+    expect(within(fsa).getByRole('textbox', { name: 'Health Care FSA: amount for the year' })).toHaveValue('$2,000.00');
+    const removal = screen.getByRole('region', { name: 'Dependents to remove' });
+    expect(within(removal).getByRole('checkbox', { name: 'Remove Ana Lopez (Spouse)' })).toBeChecked();
+    expect(within(removal).getByRole('checkbox', { name: 'Remove Sam Lopez (Child)' })).not.toBeChecked();
+  });
 });

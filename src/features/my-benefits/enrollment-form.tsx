@@ -5,16 +5,14 @@ import { useForm } from 'react-hook-form';
 import { openEnrollmentQueries } from '../../api/open-enrollment-queries';
 import { myBenefitsQueries } from '../../api/my-benefits-queries';
 import { endpoints } from '../../contracts/endpoints';
-import {
-  submitElectionsBody,
-  type CoverageChoice,
-  type MyEnrollment,
-  type SubmitElectionsBody,
-} from '../../contracts/open-enrollment';
+import type { CoverageChoice, MyEnrollment, SubmitElectionsBody } from '../../contracts/open-enrollment';
 import { useEndpointMutation } from '../../lib/endpoint-query';
 import { notify } from '../../stores/notification-store';
 import { ElectionCard } from './election-card';
+import { enrollmentFormSchema, fsaElected, fsaStart, type EnrollmentFormValues } from './enrollment-form-values';
+import { FsaCard } from './fsa-card';
 import { NewDependentsCard } from './new-dependents-card';
+import { RemoveDependentsCard } from './remove-dependents-card';
 
 /** The form's start: the member's submitted election, else keep (or choose when there is nothing to keep). */
 function startOf(choice: CoverageChoice): SubmitElectionsBody['elections'][number] {
@@ -41,18 +39,26 @@ export function EnrollmentForm({ employerPK, enrollment }: { employerPK: number;
   const submit = useEndpointMutation(endpoints.submitElections, {
     invalidates: [openEnrollmentQueries.all(), myBenefitsQueries.all()],
   });
-  const form = useForm<SubmitElectionsBody>({
-    resolver: zodResolver(submitElectionsBody),
+  const form = useForm<EnrollmentFormValues>({
+    resolver: zodResolver(enrollmentFormSchema),
     defaultValues: {
       employerPK,
       elections: enrollment.choices.map(startOf),
       newDependents: enrollment.newDependents,
+      FSAElections: fsaStart(enrollment),
+      removeDependentPKs: enrollment.removeDependentPKs,
     },
   });
-  const onSubmit = form.handleSubmit((body) =>
+  const onSubmit = form.handleSubmit((values) =>
     submit.mutate(
-      // A kept plan is the server's to name (today's plan's successor).
-      { body: { ...body, elections: body.elections.map((e) => (e.action === 'change' ? e : { ...e, planPK: null })) } },
+      {
+        body: {
+          ...values,
+          // A kept plan is the server's to name (today's plan's successor).
+          elections: values.elections.map((e) => (e.action === 'change' ? e : { ...e, planPK: null })),
+          FSAElections: fsaElected(values.FSAElections),
+        },
+      },
       { onSuccess: () => notify({ severity: 'success', title: 'Your elections were submitted' }) },
     ),
   );
@@ -62,7 +68,9 @@ export function EnrollmentForm({ employerPK, enrollment }: { employerPK: number;
         {enrollment.choices.map((choice, index) => (
           <ElectionCard key={choice.planType} choice={choice} index={index} control={form.control} />
         ))}
+        <RemoveDependentsCard control={form.control} dependents={enrollment.dependents} />
         <NewDependentsCard control={form.control} />
+        <FsaCard control={form.control} plans={enrollment.fsaPlans} />
         <Button type="submit" variant="contained" size="large" loading={submit.isPending}>
           {enrollment.submittedAt ? 'Submit my new elections' : 'Submit my elections'}
         </Button>

@@ -21,7 +21,9 @@ const number = new Intl.NumberFormat('en-US');
 
 /** What closing does to those who never started, as HR reads it before confirming. */
 export function unstartedOutcome(progress: Pick<WindowProgress, 'counts' | 'mustChoosePlans'>, rollover: boolean) {
-  const who = `${number.format(progress.counts.notStarted)} member${progress.counts.notStarted === 1 ? '' : 's'} who have not submitted`;
+  // Closing treats those in progress like those not started: neither has submitted.
+  const unsubmitted = progress.counts.notStarted + progress.counts.inProgress;
+  const who = `${number.format(unsubmitted)} member${unsubmitted === 1 ? '' : 's'} who have not submitted`;
   const rule = rollover
     ? `${who} keep their plans: each rolls over to its successor, in the same tier.`
     : `${who} are waived: their medical and dental coverage ends when the plan year starts.`;

@@ -2,16 +2,16 @@ import type { XAxis } from '@mui/x-charts/models';
 import { describe, expect, it } from 'vitest';
 import { progressChart, progressChartData } from './progress-chart';
 
-const counts = { members: 1200, submitted: 700, waived: 45, notStarted: 500 };
+const counts = { members: 1200, submitted: 700, waived: 45, inProgress: 120, notStarted: 380 };
 const tick = (axis: XAxis | undefined, value: number) =>
   (axis?.valueFormatter as ((v: number, c: { location: 'tick' }) => string) | undefined)?.(value, { location: 'tick' });
 
 describe('progressChart', () => {
   it('splits the submitted into those who waived and the rest, so no member is drawn twice', () => {
     const data = progressChartData(counts);
-    expect(data.labels).toEqual(['Submitted, not waived', 'Waived', 'Not started']);
+    expect(data.labels).toEqual(['Submitted, not waived', 'Waived', 'In progress', 'Not started']);
     expect(data.series).toHaveLength(1);
-    expect(data.series[0]?.values).toEqual([655, 45, 500]);
+    expect(data.series[0]?.values).toEqual([655, 45, 120, 380]);
   });
 
   it('draws one horizontal bar per status, each named above its bar, without a legend', () => {
@@ -20,7 +20,7 @@ describe('progressChart', () => {
     expect(spec.series.every((s) => 'layout' in s && s.layout === 'horizontal')).toBe(true);
     expect(spec.yAxis[0]).toMatchObject({
       scaleType: 'band',
-      data: ['Submitted, not waived', 'Waived', 'Not started'],
+      data: ['Submitted, not waived', 'Waived', 'In progress', 'Not started'],
     });
     expect(spec.labelsAboveBars).toBe(true);
     expect(spec.legend).toBe(false);
@@ -34,8 +34,8 @@ describe('progressChart', () => {
   });
 
   it('keeps the axis at zero before anyone has started', () => {
-    const spec = progressChart({ members: 0, submitted: 0, waived: 0, notStarted: 0 });
+    const spec = progressChart({ members: 0, submitted: 0, waived: 0, inProgress: 0, notStarted: 0 });
     expect(spec.xAxis[0]).toMatchObject({ min: 0 });
-    expect(spec.series[0]?.data).toEqual([0, 0, 0]);
+    expect(spec.series[0]?.data).toEqual([0, 0, 0, 0]);
   });
 });

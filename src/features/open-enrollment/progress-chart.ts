@@ -4,15 +4,16 @@ import type { WindowProgress } from '../../contracts/open-enrollment';
 
 /**
  * Members by where they stand in the window. Waivers are counted among the submitted, so the
- * submitted are split into two bars of their own: no member is drawn twice.
+ * submitted are split into two bars of their own: no member is drawn twice. In progress: opened their
+ * enrollment screen, not submitted yet.
  */
 export function progressChartData(counts: WindowProgress['counts']): ChartData {
   return {
-    labels: ['Submitted, not waived', 'Waived', 'Not started'],
+    labels: ['Submitted, not waived', 'Waived', 'In progress', 'Not started'],
     series: [
       {
         label: 'Members',
-        values: [Math.max(0, counts.submitted - counts.waived), counts.waived, counts.notStarted],
+        values: [Math.max(0, counts.submitted - counts.waived), counts.waived, counts.inProgress, counts.notStarted],
       },
     ],
   };

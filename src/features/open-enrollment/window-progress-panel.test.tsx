@@ -14,7 +14,7 @@ const progress = {
     open: true,
     closing: false,
   },
-  counts: { members: 1200, submitted: 700, waived: 45, notStarted: 500 },
+  counts: { members: 1200, submitted: 700, waived: 45, inProgress: 120, notStarted: 380 },
   mustChoosePlans: [],
   closed: null,
 };
@@ -47,7 +47,8 @@ describe('WindowProgressPanel', () => {
     for (const row of [
       'Submitted 700',
       'Of them, waived every coverage 45',
-      'Not started (will roll over) 500',
+      'In progress (opened, not submitted) 120',
+      'Not started (will roll over) 380',
       'Members 1,200',
     ]) {
       expect(within(table).getByRole('row', { name: row })).toBeInTheDocument();
@@ -61,9 +62,9 @@ describe('WindowProgressPanel', () => {
   it('names every status bar and counts from zero', async () => {
     stubChartSize();
     render(<WindowProgressPanel progress={progress} />);
-    await waitFor(() => expect(figure().querySelectorAll('text[data-category-label]')).toHaveLength(3));
+    await waitFor(() => expect(figure().querySelectorAll('text[data-category-label]')).toHaveLength(4));
     const names = [...figure().querySelectorAll('text[data-category-label]')].map((t) => t.textContent);
-    expect(names).toEqual(['Submitted, not waived', 'Waived', 'Not started']);
+    expect(names).toEqual(['Submitted, not waived', 'Waived', 'In progress', 'Not started']);
     const ticks = [...figure().querySelectorAll(`.${axisClasses.directionX} .${axisClasses.tickLabel}`)];
     expect(ticks[0]).toHaveTextContent('0');
   });

@@ -29,6 +29,7 @@ export function WindowProgressPanel({
   const rows: [string, number][] = [
     ['Submitted', counts.submitted],
     ['Of them, waived every coverage', counts.waived],
+    ['In progress (opened, not submitted)', counts.inProgress],
     [
       window.unstartedChoice === 'rollover' ? 'Not started (will roll over)' : 'Not started (will be waived)',
       counts.notStarted,
