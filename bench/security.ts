@@ -225,6 +225,8 @@ const SAMPLES: { readonly [N in EndpointName]: (r: Records) => Sample } = {
   readGroupWorkbook: () => ({ query: { fileName: 'setup.xlsx' }, body: Buffer.from('not a workbook') }),
   createGroup: () => ({ body: {} }),
   myBenefits: (r) => ({ query: { employerPK: r.employerPK } }),
+  myClaims: (r) => ({ query: { employerPK: r.employerPK } }),
+  myDocuments: (r) => ({ query: { employerPK: r.employerPK } }),
   myEnrollment: (r) => ({ query: { employerPK: r.employerPK } }),
   myStatement: (r) => ({ query: { employerPK: r.employerPK } }),
   myIdCard: (r) => ({ query: { employerPK: r.employerPK } }),
@@ -257,6 +259,7 @@ const SAMPLES: { readonly [N in EndpointName]: (r: Records) => Sample } = {
   setPlanSuccessor: (r) => ({ body: { employerPK: r.employerPK } }),
   savePlanDetails: (r) => ({ body: { employerPK: r.employerPK } }),
   setPayFrequency: (r) => ({ body: { employerPK: r.employerPK } }),
+  setMembersSeeClaims: (r) => ({ body: { employerPK: r.employerPK } }),
   // Uploads: the file holds no rows (400), and the other calls name an upload nobody has (404).
   importList: (r) => ({ query: { employerPK: r.employerPK } }),
   importUpload: (r) => ({ query: { employerPK: r.employerPK, fileName: 'empty.csv' }, body: Buffer.from('SSN\n') }),

@@ -22,6 +22,9 @@ test('an employee signs in and sees only their own benefits, with the cost per p
   await expect(medical.getByText('You', { exact: true })).toBeVisible();
   const dependents = page.getByRole('region', { name: 'Your dependents' }).getByRole('listitem');
   expect(await dependents.count()).toBeGreaterThanOrEqual(2);
+  // The seed lets group 2's members see their own claims; their documents are listed beside them.
+  await expect(page.getByRole('region', { name: 'My claims' })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Documents' })).toBeVisible();
   // No SSN anywhere on the screen.
   await expect(page.locator('main')).not.toContainText(/\d{3}-\d{2}-\d{4}/);
 

@@ -84,6 +84,8 @@ export const employers = pgTable(
     mfaRequired: boolean('mfa_required').notNull().default(true),
     /** How often the group's people are paid (a `payFrequency` lookup pk); rates are per pay period. */
     payFrequencyPK: integer('pay_frequency_pk').notNull().default(2),
+    /** "Members see their own claims": My Benefits lists the member's and their dependents' claims. */
+    membersSeeClaims: boolean('members_see_claims').notNull().default(false),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('employers_employer_id_uq').on(t.employerID)],
@@ -754,6 +756,8 @@ export const claims = pgTable(
   (t) => [
     uniqueIndex('claims_claim_number_uq').on(t.claimNumber),
     index('claims_employer_service_date_idx').on(t.employerPK, t.serviceDate),
+    // A member's own claims (My Benefits), newest first, without reading the whole group's.
+    index('claims_subscriber_service_date_idx').on(t.subscriberPK, t.serviceDate),
     index('claims_employer_patient_last_name_idx').on(t.employerPK, t.patientLastName),
     index('claims_patient_last_name_trgm_idx').using('gin', t.patientLastName.op('gin_trgm_ops')),
     index('claims_patient_first_name_trgm_idx').using('gin', t.patientFirstName.op('gin_trgm_ops')),

@@ -15,7 +15,7 @@ import {
   closeCarrierBatch,
   generateFullFile,
 } from '../services/carrier-feed';
-import { claimEobPdf, claimSearch } from '../services/claims';
+import { claimEobPdf, claimSearch, myClaims } from '../services/claims';
 import {
   accountAccess,
   accountGroups,
@@ -109,6 +109,7 @@ import {
   enrollmentWindow,
   myBenefits,
   myEnrollment,
+  myDocuments,
   myStatementPdf,
   openEnrollmentWindow,
   submitElections,
@@ -124,6 +125,7 @@ import {
   savePlanDetails,
   savePlanRates,
   savePlanSbc,
+  setMembersSeeClaims,
   setPayFrequency,
   setPlanSuccessor,
   withPlanSbcs,
@@ -210,6 +212,9 @@ export const handlers: Handlers = {
     resetUserMfa(db, adminOf(user, employerPK, request), body.userId),
 
   myBenefits: ({ db, user, employerPK }) => myBenefits(db, employerPK, ownSubscriberOf(user.access, employerPK)),
+  myClaims: ({ db, user, employerPK, query }) =>
+    myClaims(db, employerPK, ownSubscriberOf(user.access, employerPK), query),
+  myDocuments: ({ db, user, employerPK }) => myDocuments(db, employerPK, ownSubscriberOf(user.access, employerPK)),
   myEnrollment: async ({ db, user, employerPK }) =>
     withPlanSbcs(db, await myEnrollment(db, employerPK, ownSubscriberOf(user.access, employerPK))),
   submitElections: async ({ db, user, employerPK, body, request, reply }) => {
@@ -229,7 +234,8 @@ export const handlers: Handlers = {
     uploadLifeEventProof(db, employerPK, ownSubscriberOf(user.access, employerPK), query.lifeEventPK, body),
   requestProof: ({ db, employerPK, query }) => requestProof(db, employerPK, query.requestPK),
   myIdCard: ({ db, user, employerPK }) => myIdCardPdf(db, employerPK, ownSubscriberOf(user.access, employerPK)),
-  myStatement: ({ db, user, employerPK }) => myStatementPdf(db, employerPK, ownSubscriberOf(user.access, employerPK)),
+  myStatement: ({ db, user, employerPK, query }) =>
+    myStatementPdf(db, employerPK, ownSubscriberOf(user.access, employerPK), query.statementPK),
   enrollmentWindow: ({ db, employerPK }) => enrollmentWindow(db, employerPK),
   inviteEmployees: ({ db, user, employerPK, body, request }) =>
     inviteEmployees(db, adminOf(user, employerPK, request), body.subscriberPK),
@@ -251,6 +257,7 @@ export const handlers: Handlers = {
   setPlanSuccessor: ({ db, employerPK, body }) => setPlanSuccessor(db, employerPK, body),
   savePlanDetails: ({ db, employerPK, body }) => savePlanDetails(db, employerPK, body),
   setPayFrequency: ({ db, employerPK, body }) => setPayFrequency(db, employerPK, body.payFrequencyPK),
+  setMembersSeeClaims: ({ db, employerPK, body }) => setMembersSeeClaims(db, employerPK, body.membersSeeClaims),
   // The SBC is kept encrypted under the carrier feed's key, which the routes fetch for the domain.
   uploadPlanSbc: async ({ db, user, employerPK, query, body }) =>
     savePlanSbc(db, employerPK, {

@@ -89,7 +89,15 @@ import {
   importUploadQuery,
   importView,
 } from './imports';
-import { myBenefits, myBenefitsQuery } from './my-benefits';
+import {
+  myBenefits,
+  myBenefitsQuery,
+  myClaimList,
+  myClaimsQuery,
+  myDocuments,
+  myDocumentsQuery,
+  myStatementQuery,
+} from './my-benefits';
 import {
   PROOF_MAX_BYTES,
   lifeEventOptions,
@@ -124,6 +132,7 @@ import {
   copyPlanYearAnswer,
   copyPlanYearBody,
   payFrequencyBody,
+  membersSeeClaimsBody,
   planDetailsBody,
   planSuccessorBody,
   planYearPlans,
@@ -857,6 +866,31 @@ export const endpoints = {
     response: myBenefits,
   }),
 
+  myClaims: defineEndpoint({
+    service: 'enrollment',
+    method: 'GET',
+    path: '/MyBenefits/Claims',
+    summary: "The member's own and their dependents' claims, newest first, when the group shows them",
+    area: 'myBenefits',
+    scope: employerScope('query'),
+    query: myClaimsQuery,
+    audit: { action: 'read', records: { 'answer.subscriberPK': 'subscriber' } },
+    responseType: 'json',
+    response: myClaimList,
+  }),
+  myDocuments: defineEndpoint({
+    service: 'enrollment',
+    method: 'GET',
+    path: '/MyBenefits/Documents',
+    summary: "The member's confirmation statements, the latest of each open enrollment window",
+    area: 'myBenefits',
+    scope: employerScope('query'),
+    query: myDocumentsQuery,
+    audit: { action: 'read', records: { 'answer.subscriberPK': 'subscriber' } },
+    responseType: 'json',
+    response: myDocuments,
+  }),
+
   myEnrollment: defineEndpoint({
     service: 'enrollment',
     method: 'GET',
@@ -886,10 +920,10 @@ export const endpoints = {
     service: 'enrollment',
     method: 'GET',
     path: '/MyBenefits/Statement',
-    summary: "The member's latest open enrollment confirmation statement (PDF)",
+    summary: "One of the member's own confirmation statements, or their latest (PDF)",
     area: 'myBenefits',
     scope: employerScope('query'),
-    query: windowQuery,
+    query: myStatementQuery,
     audit: { action: 'read' },
     responseType: 'pdf',
   }),
@@ -1130,6 +1164,11 @@ export const endpoints = {
     planDetailsBody,
   ),
   setPayFrequency: planYearChange('/PlanYears/PayFrequency', "Sets the group's pay frequency", payFrequencyBody),
+  setMembersSeeClaims: planYearChange(
+    '/PlanYears/MembersSeeClaims',
+    "Sets whether the group's members see their own claims on My Benefits",
+    membersSeeClaimsBody,
+  ),
   // A plan's Summary of Benefits and Coverage: the administrator uploads and removes it; everyone who
   // sees the group's plans reads it. It holds no member data; its changes are audited all the same.
   uploadPlanSbc: defineEndpoint({

@@ -40,6 +40,8 @@ const planYearSummary = z.object({
 
 export const planYears = z.object({
   payFrequencyPK: z.number().int(),
+  /** "Members see their own claims" on My Benefits. */
+  membersSeeClaims: z.boolean(),
   periodsPerYear: z.number().int(),
   years: z.array(planYearSummary),
 });
@@ -132,6 +134,8 @@ export const payFrequencyBody = z.object({
   employerPK: id,
   payFrequencyPK: id.refine((v) => v in PERIODS_PER_YEAR, 'Choose a pay frequency.'),
 });
+
+export const membersSeeClaimsBody = z.object({ employerPK: id, membersSeeClaims: z.boolean() });
 
 /** A plan's Summary of Benefits and Coverage: one PDF per plan, at most 10 MB. */
 export const SBC_MAX_BYTES = 10 * 1024 * 1024;

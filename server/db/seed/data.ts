@@ -205,6 +205,8 @@ export type EmployerSeed = {
   medical: number;
   dental: number;
   fsa: number;
+  /** The group's "Members see their own claims" setting (off unless given). */
+  membersSeeClaims?: boolean;
 };
 
 export const LARGE_GROUP_EMPLOYER_PK = 6;
@@ -226,6 +228,7 @@ export const EMPLOYERS: EmployerSeed[] = [
     medical: 3,
     dental: 2,
     fsa: 2,
+    membersSeeClaims: true,
   },
   {
     employerPK: 3,

@@ -34,6 +34,7 @@ export async function insertEmployers(db: Db, groups: EmployerSeed[]): Promise<v
       taxID: `90${String(g.employerPK).padStart(7, '0')}`,
       // The demo groups sign in with the password alone, so the README's accounts work as listed.
       mfaRequired: false,
+      membersSeeClaims: g.membersSeeClaims ?? false,
     })),
   );
   // Explicit pks leave the identity sequence behind; move it past them so later inserts don't collide.

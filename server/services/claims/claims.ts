@@ -1,9 +1,10 @@
 import { and, asc, desc, eq, gte, ilike, lte } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Claim, claimPdfQuery, claimSearchBody } from '../../../src/contracts/claims';
+import { CLAIMS_NOT_SHOWN_MESSAGE, MY_CLAIMS_PAGE_SIZE, type MyClaimList } from '../../../src/contracts/my-benefits';
 import type { Db } from '../../db/client';
 import { claims, employers, subscribers } from '../../db/schema';
-import { notFound } from '../../lib/problem';
+import { forbidden, notFound } from '../../lib/problem';
 import { renderEobPdf } from '../../pdf/eob-pdf';
 import { pdfFile, type FileAnswer } from '../../lib/file-answer';
 import { listTotal } from '../../lib/list-total';
@@ -46,6 +47,39 @@ export function claimFilter(
     firstName ? ilike(claims.patientFirstName, contains(firstName)) : undefined,
     lastName ? ilike(claims.patientLastName, contains(lastName)) : undefined,
   );
+}
+
+/** Newest service first; the claim key breaks ties, so paging never repeats or skips a row. */
+const newestFirst = [desc(claims.serviceDate), desc(claims.claimID)] as const;
+
+/**
+ * My Benefits' claims: the member's own and their dependents' (a dependent's claim carries the
+ * subscriber), newest service first, when the group lets members see them.
+ */
+export async function myClaims(
+  db: Db,
+  employerPK: number,
+  subscriberPK: number | null,
+  q: { page: number; knownCount?: number | undefined },
+): Promise<MyClaimList> {
+  if (subscriberPK === null) throw forbidden('Only a member of the group has claims to show.');
+  const [group] = await db
+    .select({ shown: employers.membersSeeClaims })
+    .from(employers)
+    .where(eq(employers.employerPK, employerPK));
+  if (!group?.shown) throw forbidden(CLAIMS_NOT_SHOWN_MESSAGE);
+  const where = and(eq(claims.employerPK, employerPK), eq(claims.subscriberPK, subscriberPK));
+  const [list, recordCount] = await Promise.all([
+    db
+      .select(claimColumns)
+      .from(claims)
+      .where(where)
+      .orderBy(...newestFirst)
+      .limit(MY_CLAIMS_PAGE_SIZE)
+      .offset(q.page * MY_CLAIMS_PAGE_SIZE),
+    listTotal(db, q.knownCount, claims, where),
+  ]);
+  return { subscriberPK, list, recordCount };
 }
 
 /**

@@ -1,2 +1,2 @@
-// Claims of a group: the claim search and a claim's explanation of benefits.
-export { claimColumns, claimEobPdf, claimFilter, claimSearch } from './claims';
+// Claims of a group: the claim search, a claim's explanation of benefits, and a member's own claims.
+export { claimColumns, claimEobPdf, claimFilter, claimSearch, myClaims } from './claims';

@@ -6,12 +6,13 @@ export {
   planYearPlans,
   savePlanDetails,
   savePlanRates,
+  setMembersSeeClaims,
   setPayFrequency,
   setPlanSuccessor,
 } from './plan-years';
 export { myEnrollment, submitElections } from './elections';
 export { enrollmentWindow, openEnrollmentWindow } from './windows';
-export { memberStatementPdf, memberStatements, myStatementPdf } from './statements';
+export { memberStatementPdf, memberStatements, myDocuments, myStatementPdf } from './statements';
 export { REMINDER_BATCH, remindMembers } from './reminders';
 export { enrollmentStatusCsv, enrollmentStatusList } from './enrollment-status';
 export { approveWindowRequests, closeEnrollmentWindow } from './close-window';

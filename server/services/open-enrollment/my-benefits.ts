@@ -81,6 +81,7 @@ export async function myBenefits(
       lastName: subscribers.lastName,
       payFrequencyPK: employers.payFrequencyPK,
       payFrequency: lookupValues.name,
+      claimsShown: employers.membersSeeClaims,
     })
     .from(subscribers)
     .innerJoin(employers, eq(employers.employerPK, subscribers.employerPK))
@@ -165,5 +166,6 @@ export async function myBenefits(
     })),
     perPaycheck: centsText(perPaycheck),
     perYear: centsText(perPaycheck * periodsPerYear),
+    claimsShown: member.claimsShown,
   };
 }

@@ -16,17 +16,17 @@ import { coverageOptions, divisions, employers, planDocuments, planRates, plans 
 
 const periodsOf = (payFrequencyPK: number) => PERIODS_PER_YEAR[payFrequencyPK] ?? 26;
 
-async function payFrequencyOf(db: Db, employerPK: number): Promise<number> {
+async function groupSettingsOf(db: Db, employerPK: number) {
   const [row] = await db
-    .select({ payFrequencyPK: employers.payFrequencyPK })
+    .select({ payFrequencyPK: employers.payFrequencyPK, membersSeeClaims: employers.membersSeeClaims })
     .from(employers)
     .where(eq(employers.employerPK, employerPK));
   if (!row) throw notFound('The employer group was not found.');
-  return row.payFrequencyPK;
+  return row;
 }
 
 export async function planYearList(db: Db, employerPK: number, today = localToday()): Promise<PlanYears> {
-  const payFrequencyPK = await payFrequencyOf(db, employerPK);
+  const { payFrequencyPK, membersSeeClaims } = await groupSettingsOf(db, employerPK);
   const rows = await db
     .select({ beginDate: plans.contractBeginDate, endDate: plans.contractEndDate, planCount: count() })
     .from(plans)
@@ -35,6 +35,7 @@ export async function planYearList(db: Db, employerPK: number, today = localToda
     .orderBy(asc(plans.contractBeginDate));
   return {
     payFrequencyPK,
+    membersSeeClaims,
     periodsPerYear: periodsOf(payFrequencyPK),
     years: rows.map((r) => ({ ...r, current: r.beginDate <= today && today <= r.endDate })),
   };
@@ -71,7 +72,7 @@ export async function planYearPlans(
   beginDate: string,
   today = localToday(),
 ): Promise<PlanYearPlans> {
-  const payFrequencyPK = await payFrequencyOf(db, employerPK);
+  const { payFrequencyPK } = await groupSettingsOf(db, employerPK);
   const yearPlans = await plansOfYear(db, employerPK, beginDate);
   const first = yearPlans[0];
   if (!first) throw notFound('The group has no plans in that plan year.');
@@ -266,5 +267,11 @@ export async function savePlanDetails(db: Db, employerPK: number, body: PlanDeta
 
 export async function setPayFrequency(db: Db, employerPK: number, payFrequencyPK: number) {
   await db.update(employers).set({ payFrequencyPK }).where(eq(employers.employerPK, employerPK));
+  return { ok: true as const };
+}
+
+/** The group's "Members see their own claims": whether My Benefits lists a member's claims. */
+export async function setMembersSeeClaims(db: Db, employerPK: number, membersSeeClaims: boolean) {
+  await db.update(employers).set({ membersSeeClaims }).where(eq(employers.employerPK, employerPK));
   return { ok: true as const };
 }

@@ -104,26 +104,51 @@ export function statementContent(
 const ACTION_TEXT = { keep: 'Kept', change: 'Chosen', waive: 'Waived' } as const;
 const money = (amount: string | null) => (amount === null ? '' : usd(toCents(amount) / 100));
 
-/** The member's latest confirmation statement, as a PDF. */
-export async function myStatementPdf(db: Db, employerPK: number, subscriberPK: number | null) {
+/**
+ * One of the member's own confirmation statements as a PDF: the one named, or their latest. A statement
+ * of anyone else reads as missing.
+ */
+export async function myStatementPdf(db: Db, employerPK: number, subscriberPK: number | null, statementPK?: number) {
   if (subscriberPK === null) throw forbidden('Only a member of the group has statements.');
-  const [row] = await statementsOf(db, employerPK, subscriberPK).limit(1);
-  if (!row) throw notFound('You have not submitted elections yet.');
+  const [row] = await statementsOf(db, employerPK, subscriberPK, statementPK).limit(1);
+  if (!row) throw notFound(statementPK === undefined ? 'You have not submitted elections yet.' : 'No such statement.');
   return statementPdf(db, employerPK, row.content as unknown as StatementContent);
 }
 
+/** The member's documents: the latest confirmation statement of each window, newest first. */
+export async function myDocuments(db: Db, employerPK: number, subscriberPK: number | null) {
+  if (subscriberPK === null) throw forbidden('Only a member of the group has documents.');
+  const rows = await statementsOf(db, employerPK, subscriberPK);
+  const seen = new Set<number>();
+  const statements = rows
+    .filter((r) => !seen.has(r.windowPK) && seen.add(r.windowPK))
+    .map((r) => ({
+      statementPK: r.statementPK,
+      planYearBegin: r.planYearBegin,
+      submittedAt: r.createdAt.toISOString(),
+    }));
+  return { subscriberPK, statements };
+}
+
 /** A member's statements of the group's windows, newest first. */
-function statementsOf(db: Db, employerPK: number, subscriberPK: number) {
+function statementsOf(db: Db, employerPK: number, subscriberPK: number, statementPK?: number) {
   return db
     .select({
       statementPK: electionStatements.statementPK,
+      windowPK: electionStatements.windowPK,
       content: electionStatements.content,
       createdAt: electionStatements.createdAt,
       planYearBegin: enrollmentWindows.planYearBegin,
     })
     .from(electionStatements)
     .innerJoin(enrollmentWindows, eq(enrollmentWindows.windowPK, electionStatements.windowPK))
-    .where(and(eq(electionStatements.subscriberPK, subscriberPK), eq(enrollmentWindows.employerPK, employerPK)))
+    .where(
+      and(
+        eq(electionStatements.subscriberPK, subscriberPK),
+        eq(enrollmentWindows.employerPK, employerPK),
+        statementPK === undefined ? undefined : eq(electionStatements.statementPK, statementPK),
+      ),
+    )
     .orderBy(desc(electionStatements.statementPK));
 }
 
@@ -139,8 +164,7 @@ export async function memberStatements(db: Db, employerPK: number, subscriberPK:
 
 /** One of a member's statements for HR; 404 when it is not theirs. */
 export async function memberStatementPdf(db: Db, employerPK: number, subscriberPK: number, statementPK: number) {
-  const rows = await statementsOf(db, employerPK, subscriberPK);
-  const row = rows.find((r) => r.statementPK === statementPK);
+  const [row] = await statementsOf(db, employerPK, subscriberPK, statementPK);
   if (!row) throw notFound('No such statement for this member.');
   return statementPdf(db, employerPK, row.content as unknown as StatementContent);
 }

@@ -21,8 +21,13 @@ import { formatUsd } from '../../lib/format-currency';
 import { usdOfText } from '../../lib/money-text';
 import { CoverageCard } from './coverage-card';
 import { EnrollmentBanner } from './enrollment-banner';
+import { MyClaimsSection } from './my-claims-section';
+import { MyDocumentsSection } from './my-documents-section';
 
-/** My Benefits: the member's own coverage today, who it covers and what it costs them per paycheck. */
+/**
+ * My Benefits: the member's own coverage today, who it covers and what it costs them per paycheck,
+ * their claims (when the group shows them) and their documents.
+ */
 export function MyBenefitsScreen() {
   const employerPK = useEmployerPK();
   const benefits = useQuery(myBenefitsQueries.coverage(employerPK));
@@ -108,6 +113,8 @@ function MyBenefitsDetails({ data, employerPK }: { data: MyBenefits; employerPK:
           </List>
         )}
       </Paper>
+      {data.claimsShown && <MyClaimsSection employerPK={employerPK} />}
+      <MyDocumentsSection employerPK={employerPK} />
     </Stack>
   );
 }

@@ -14,6 +14,7 @@ import { endpoints } from '../../contracts/endpoints';
 import { useEmployerPK } from '../../hooks/use-session';
 import { dateToIso } from '../../lib/calendar-date';
 import { notify } from '../../stores/notification-store';
+import { MembersSeeClaimsField } from './members-see-claims-field';
 import { PayFrequencyField } from './pay-frequency-field';
 import { chosenYear, planYearSearch } from './plan-year-search';
 import { usePlanYearChange } from './plan-year-mutations';
@@ -41,7 +42,7 @@ export function PlansAndRatesScreen() {
         <RetryAlert title="The plan years could not be loaded" error={list.error} onRetry={() => void list.refetch()} />
       </>
     );
-  const { years, payFrequencyPK, periodsPerYear } = list.data;
+  const { years, payFrequencyPK, periodsPerYear, membersSeeClaims } = list.data;
   const shown = chosenYear(years, search.year);
   const latest = years[years.length - 1];
   const show = (year: number) => void navigate({ to: '/plans-and-rates', search: { year } });
@@ -53,6 +54,7 @@ export function PlansAndRatesScreen() {
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'center' } }}>
           <PayFrequencyField employerPK={employerPK} value={payFrequencyPK} />
           <Typography variant="body2">Rates are per pay period: {periodsPerYear} a year.</Typography>
+          <MembersSeeClaimsField employerPK={employerPK} value={membersSeeClaims} />
         </Stack>
         {!shown || !latest ? (
           <Alert severity="info">The group has no plans yet.</Alert>

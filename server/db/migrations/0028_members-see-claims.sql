@@ -1,0 +1,1 @@
+ALTER TABLE "employers" ADD COLUMN "members_see_claims" boolean DEFAULT false NOT NULL;

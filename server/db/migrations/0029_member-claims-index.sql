@@ -1,0 +1,1 @@
+CREATE INDEX "claims_subscriber_service_date_idx" ON "claims" USING btree ("subscriber_pk","service_date");
