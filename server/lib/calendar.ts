@@ -7,7 +7,6 @@ import {
   format,
   isValid,
   parseISO,
-  startOfMonth,
 } from 'date-fns';
 import { todayIsoDate } from '../../src/contracts/person-rules';
 
@@ -55,9 +54,7 @@ export function yearOf(value: string): number {
 }
 
 /** First day of the month after the given date (typical benefits effective date after a hire). */
-export function firstOfNextMonth(value: string): string {
-  return toIso(startOfMonth(addMonthsToDate(parseISO(value), 1)));
-}
+export { firstOfNextMonth } from '../../src/contracts/common';
 
 export function maxDate(...values: string[]): string {
   return values.reduce((a, b) => (b > a ? b : a));

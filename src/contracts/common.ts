@@ -83,3 +83,9 @@ export const ssnLast4 = z
   .string()
   .max(4)
   .regex(/^\d{4}$/);
+
+/** The first of the month after a `yyyy-MM-dd` date (calendar arithmetic only, no time zone). */
+export function firstOfNextMonth(date: string): string {
+  const [y, m] = date.split('-').map(Number) as [number, number];
+  return m === 12 ? `${y + 1}-01-01` : `${y}-${String(m + 1).padStart(2, '0')}-01`;
+}

@@ -1,6 +1,12 @@
 import { z } from 'zod';
-import { id, isoDate, pk } from './common';
-import { ELECTION_TYPES, NEW_DEPENDENTS_MAX, WAIVE_REASONS, electionDependent } from './open-enrollment';
+import { firstOfNextMonth, id, isoDate, pk } from './common';
+import {
+  ELECTION_TYPES,
+  NEW_DEPENDENTS_MAX,
+  OPEN_ENROLLMENT_MESSAGES,
+  WAIVE_REASONS,
+  electionDependent,
+} from './open-enrollment';
 
 // Life events: a member reports a qualifying event during the year (a birth, a marriage, a lost
 // coverage) and elects the changes it allows. What each kind allows is data (`life_event_kinds`).
@@ -68,7 +74,8 @@ const lifeEventCoverage = z.object({
   tiers: z.array(z.object({ coverageOptionPK: z.number().int(), tierName: z.string(), coversDependents: z.boolean() })),
 });
 
-export const LIFE_EVENT_STATUSES = ['waiting', 'approved', 'rejected', 'applied', 'cancelled'] as const;
+/** Statuses of a report's request after which its proof is no longer wanted. */
+export const LIFE_EVENT_CLOSED_STATUSES: readonly string[] = ['Cancelled', 'HRRejected', 'HEZRejected'];
 
 const myLifeEvent = z.object({
   lifeEventPK: z.number().int(),
@@ -106,11 +113,15 @@ const lifeEventElection = z
   })
   .refine((e) => e.action !== 'waive' || e.waiveReason !== null, {
     path: ['waiveReason'],
-    message: 'Choose why you waive this coverage.',
+    message: OPEN_ENROLLMENT_MESSAGES.waiveReason,
   })
-  .refine((e) => e.action !== 'change' || (e.planPK !== null && e.coverageOptionPK !== null), {
+  .refine((e) => e.action !== 'change' || e.planPK !== null, {
+    path: ['planPK'],
+    message: OPEN_ENROLLMENT_MESSAGES.planRequired,
+  })
+  .refine((e) => e.action !== 'change' || e.coverageOptionPK !== null, {
     path: ['coverageOptionPK'],
-    message: 'Choose the plan and who is covered.',
+    message: OPEN_ENROLLMENT_MESSAGES.tierRequired,
   });
 
 export const reportLifeEventBody = z
@@ -168,12 +179,6 @@ export const lifeEventPayload = z.object({
   removeDependentPKs: z.array(z.number().int()),
 });
 export type LifeEventPayload = z.infer<typeof lifeEventPayload>;
-
-/** The first of the month after `date` (yyyy-MM-dd, calendar arithmetic only). */
-export function firstOfNextMonth(date: string): string {
-  const [y, m] = date.split('-').map(Number) as [number, number];
-  return m === 12 ? `${y + 1}-01-01` : `${y}-${String(m + 1).padStart(2, '0')}-01`;
-}
 
 /** When an event reported on `reportedOn` takes effect under its kind's rule. */
 export function lifeEventEffectiveDate(rule: EffectiveRule, eventDate: string, reportedOn: string): string {

@@ -3,7 +3,12 @@
 // under the carrier-feed key) since it holds names, dates and often more.
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
-import { LIFE_EVENT_MESSAGES, PROOF_MAX_BYTES, type ProofType } from '../../../src/contracts/life-events';
+import {
+  LIFE_EVENT_CLOSED_STATUSES,
+  LIFE_EVENT_MESSAGES,
+  PROOF_MAX_BYTES,
+  type ProofType,
+} from '../../../src/contracts/life-events';
 import type { Db } from '../../db/client';
 import { lifeEventProofs, lifeEvents, requests } from '../../db/schema';
 import type { FileAnswer } from '../../lib/file-answer';
@@ -13,7 +18,6 @@ import { carrierFeedKey } from '../carrier-feed';
 import { memberOf } from './life-event-options';
 
 const EXTENSIONS: Record<ProofType, string> = { 'application/pdf': 'pdf', 'image/jpeg': 'jpg', 'image/png': 'png' };
-const CLOSED_STATUSES = ['Cancelled', 'HRRejected', 'HEZRejected'];
 
 /** The type the bytes are, whatever the upload claimed; null for anything else. */
 export function proofTypeOf(bytes: Buffer): ProofType | null {
@@ -50,7 +54,7 @@ export async function uploadLifeEventProof(
       ),
     );
   if (!event) throw notFound('That life event was not found.');
-  if (CLOSED_STATUSES.includes(event.status))
+  if (LIFE_EVENT_CLOSED_STATUSES.includes(event.status))
     throw conflict('That life event is closed; its proof is no longer needed.');
 
   const iv = randomBytes(12);

@@ -1,7 +1,12 @@
 import { z } from 'zod';
 import { isoDate } from '../../contracts/common';
 import { LIFE_EVENT_MESSAGES, reportLifeEventBody, type ReportLifeEventBody } from '../../contracts/life-events';
-import { ELECTION_TYPES, WAIVE_REASONS, electionDependent } from '../../contracts/open-enrollment';
+import {
+  ELECTION_TYPES,
+  OPEN_ENROLLMENT_MESSAGES,
+  WAIVE_REASONS,
+  electionDependent,
+} from '../../contracts/open-enrollment';
 
 /** A coverage type on the form: unchanged, changed to a plan and tier, or waived. */
 const coverageChange = z
@@ -12,14 +17,17 @@ const coverageChange = z
     coverageOptionPK: z.number().int().nullable(),
     waiveReason: z.enum(WAIVE_REASONS).nullable(),
   })
-  .refine((c) => c.action !== 'change' || c.planPK !== null, { path: ['planPK'], message: 'Choose a plan.' })
+  .refine((c) => c.action !== 'change' || c.planPK !== null, {
+    path: ['planPK'],
+    message: OPEN_ENROLLMENT_MESSAGES.planRequired,
+  })
   .refine((c) => c.action !== 'change' || c.coverageOptionPK !== null, {
     path: ['coverageOptionPK'],
-    message: 'Choose who is covered.',
+    message: OPEN_ENROLLMENT_MESSAGES.tierRequired,
   })
   .refine((c) => c.action !== 'waive' || c.waiveReason !== null, {
     path: ['waiveReason'],
-    message: 'Choose why you waive this coverage.',
+    message: OPEN_ENROLLMENT_MESSAGES.waiveReason,
   });
 
 export const lifeEventFormSchema = z

@@ -12,6 +12,7 @@ import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { addDays, differenceInCalendarDays } from 'date-fns';
 import { useState } from 'react';
 import { useController, useForm, useWatch } from 'react-hook-form';
 import { lifeEventQueries } from '../../api/life-event-queries';
@@ -36,10 +37,8 @@ import { NewDependentsCard } from './new-dependents-card';
 import { CoverageChangeCard } from './coverage-change-card';
 import { lifeEventFormSchema, reportOf, type LifeEventFormValues } from './life-event-form-values';
 
-const DAY_MS = 86_400_000;
-const daysFrom = (from: string, to: string) =>
-  Math.round(((isoToDate(to)?.getTime() ?? 0) - (isoToDate(from)?.getTime() ?? 0)) / DAY_MS);
-const plusDays = (iso: string, days: number) => dateToIso(new Date((isoToDate(iso)?.getTime() ?? 0) + days * DAY_MS));
+const daysFrom = (from: string, to: string) => differenceInCalendarDays(isoToDate(to)!, isoToDate(from)!);
+const plusDays = (iso: string, days: number) => dateToIso(addDays(isoToDate(iso)!, days));
 const SERVER_FIELDS = ['kindCode', 'eventDate', 'proofDueDate', 'removeDependentPKs'];
 
 type LifeEventFormProps = {

@@ -6,7 +6,7 @@ import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { lifeEventQueries } from '../../api/life-event-queries';
 import { endpoints } from '../../contracts/endpoints';
-import { PROOF_MAX_BYTES, type MyLifeEvent } from '../../contracts/life-events';
+import { LIFE_EVENT_CLOSED_STATUSES, PROOF_MAX_BYTES, type MyLifeEvent } from '../../contracts/life-events';
 import { REQUEST_STATUS_LABELS, type RequestStatus } from '../../contracts/requests';
 import { formatIsoDate } from '../../lib/calendar-date';
 import { useEndpointMutation } from '../../lib/endpoint-query';
@@ -38,7 +38,7 @@ export function ReportedEvents({ employerPK, events }: { employerPK: number; eve
             disableGutters
             secondaryAction={
               e.proof !== 'attached' &&
-              !['Cancelled', 'HRRejected', 'HEZRejected'].includes(e.requestStatus) && (
+              !LIFE_EVENT_CLOSED_STATUSES.includes(e.requestStatus) && (
                 <Button component="label" size="small" loading={upload.isPending}>
                   Send proof
                   <input
