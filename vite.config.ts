@@ -80,10 +80,12 @@ export default defineConfig({
             },
             // MUI's lazy modules in two chunks instead of one per set of screens sharing each: on HTTP/1.1 a
             // phone pays a round trip per file. The base (styles, transitions, ButtonBase, Paper, Modal…)
-            // imports nothing of the components chunk, so the two never wait on each other.
+            // imports nothing of the components chunk, so the two never wait on each other. It also holds
+            // the theme and what every screen draws first (baseline, Box, Toolbar, the loading spinner),
+            // since they left the entry: that keeps `mui` within the lazy-chunk budget.
             {
               name: 'mui-base',
-              test: /node_modules[\\/](@mui[\\/](system|utils|styled-engine|material[\\/](styles|utils|internal|transitions|ButtonBase|Paper|Modal|Backdrop|Fade|Grow|Portal|Unstable_TrapFocus|SvgIcon|Typography|useMediaQuery|className|colors|zero-styled|DefaultPropsProvider))|@emotion|react-transition-group|dom-helpers)[\\/]/,
+              test: /node_modules[\\/](@mui[\\/](system|utils|styled-engine|material[\\/](styles|utils|internal|transitions|ButtonBase|Paper|Modal|Backdrop|Fade|Grow|Portal|Unstable_TrapFocus|SvgIcon|Typography|CircularProgress|CssBaseline|Box|Toolbar|useMediaQuery|className|colors|zero-styled|DefaultPropsProvider))|@emotion|react-transition-group|dom-helpers)[\\/]/,
               priority: 6,
             },
             // Components only one screen uses stay with it: the upload screen's mapping panel and preview

@@ -5,6 +5,7 @@
 // Prints p50/p95 per endpoint against the 100 ms target; exits non-zero when a call fails or a
 // target is missed. The bench user is HR of group 6, so the claims, funding and invoice panels, which
 // HR may not call, are timed at their service functions (the same reads without the HTTP layer).
+// BENCH_SIZES=10000,100000,1000000 runs it once per size and prints the growth table.
 //
 //   npm run bench:insight                           100,000 subscribers on PGlite
 //   SEED_MEMBERS=20000 npm run bench:insight          a quicker run
@@ -13,6 +14,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { fileURLToPath } from 'node:url';
 import { eq, sql } from 'drizzle-orm';
 import { endpointUrl } from '../src/contracts/endpoint';
 import { endpoints } from '../src/contracts/endpoints';
@@ -24,12 +26,14 @@ import { LARGE_GROUP_EMPLOYER_PK } from '../server/db/seed/data';
 import { seedDatabase } from '../server/db/seed/seed-database';
 import { signIn } from '../server/test/sign-in';
 import { exitAfter, fixed, percentile } from './support/figures';
+import { runGrowth, writeFigures } from './support/growth';
 
 const MEMBERS = Number(process.env.SEED_MEMBERS ?? 100_000);
 const CALLS = Number(process.env.BENCH_CALLS ?? 40);
 const TARGET_P95_MS = 100;
 const PUBLIC_URL = 'http://localhost';
 
+if (await runGrowth('bench:insight', fileURLToPath(import.meta.url))) process.exit();
 exitAfter(Number(process.env.BENCH_TIMEOUT_MS ?? 30 * 60_000));
 
 const PANELS = [
@@ -107,6 +111,7 @@ try {
         `${r.name.padEnd(22)}${fixed(r.p50).padStart(9)}${fixed(r.p95).padStart(9)}${fixed(r.max).padStart(9)}  p95 <= ${TARGET_P95_MS} ms ${met ? 'met' : 'MISSED'}`,
       );
     }
+    await writeFigures(Object.fromEntries(rows.map((r) => [`${r.name} p95 ms`, r.p95])));
   } finally {
     await app.close();
   }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkBudget, entryGraph, formatReport, importCycles, type Manifest } from './bundle-budget';
+import { BUDGET, checkBudget, entryGraph, formatReport, importCycles, type Manifest } from './bundle-budget';
 
 // The shape Vite writes to .vite/manifest.json: source keys, `_name.js` keys for shared chunks.
 const manifest: Manifest = {
@@ -93,6 +93,12 @@ describe('checkBudget', () => {
       'Lazy chunk assets/routed-app-d.js is 0.05 kB gz, over the budget of 0.05 kB.',
     ]);
     expect(report.initialGzip).toBe(101);
+  });
+
+  it('holds the first load to 110 kB of gzip and any later chunk to 60 kB by default', () => {
+    expect(BUDGET).toEqual({ initialJs: 110_000, lazyChunk: 60_000 });
+    const over = checkBudget(sizes({ 'assets/index-a.js': 110_001 }), new Set(['assets/index-a.js']));
+    expect(over.failures).toEqual(['Initial JS is 110.00 kB gz, over the budget of 110.00 kB.']);
   });
 
   it('fails when no entry chunk is found', () => {

@@ -32,6 +32,7 @@ import { handlers as defaultHandlers } from './routes/handlers';
 import { startProcessingWorker } from './services/processing';
 import { startCarrierFeedWorker } from './services/carrier-feed';
 import { startDatabaseMaintenance } from './services/maintenance';
+import { startAuditMonthKeeper } from './services/audit';
 import { processingTriggerRoutes } from './routes/processing-trigger';
 import { createAnonymousCallLimit, startAnonymousCallWindowCloser } from './routes/anonymous-call-limit';
 import {
@@ -199,6 +200,15 @@ export async function buildApp({
       );
     });
   }
+  let auditMonthKeeper: IntervalWorker | null = null;
+  app.addHook('onReady', async () => {
+    if (draining) return;
+    auditMonthKeeper = await startAuditMonthKeeper(
+      db,
+      (made) => app.log.info({ made }, 'audit months added'),
+      (err) => app.log.error({ err }, 'adding audit months failed'),
+    );
+  });
   const anonymousPolicy = { callsPerWindow: config.anonymousCallsPerMinute, windowSeconds: 60 };
   let windowCloser: IntervalWorker | null = null;
   app.addHook('onReady', async () => {
@@ -232,6 +242,7 @@ export async function buildApp({
     void worker?.stop();
     void carrierFeed?.stop();
     void maintenance?.stop();
+    void auditMonthKeeper?.stop();
     void windowCloser?.stop();
     void keyExpiry?.stop();
   });
@@ -241,6 +252,7 @@ export async function buildApp({
     await worker?.stop();
     await carrierFeed?.stop();
     await maintenance?.stop();
+    await auditMonthKeeper?.stop();
     await windowCloser?.stop();
     await keyExpiry?.stop();
   });
@@ -259,7 +271,7 @@ export async function buildApp({
   if (config.metrics) {
     await registerMetrics(app, { db, ...database, token: config.metricsToken, isDraining });
   }
-  await registerHealthRoutes(app, { db, migrationsFolder, migrationsSchema, isDraining });
+  await registerHealthRoutes(app, { db, migrationsFolder, migrationsSchema, isDraining, driver: database.driver });
 
   await app.register(swagger, {
     openapi: {

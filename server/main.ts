@@ -5,6 +5,7 @@ import { buildApp } from './app';
 import { loadConfig } from './config';
 import { DataDirInUseError, DataDirNotWritableError, openDatabase } from './db/client';
 import { assertDataDirWritable } from './db/data-dir-writable';
+import { seedCeilingWarning } from './db/pglite-ceiling';
 import { seedDatabase } from './db/seed/seed-database';
 import { DEMO_PASSWORD, DEMO_USERS } from './db/seed/demo-users';
 import { mailCatcherOptionsFromEnv, startMailCatcher } from './services/identity';
@@ -44,6 +45,9 @@ const database = await openDatabase(
   config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: config.dataDir },
   // Another process serves this folder, or it cannot take writes: say so plainly and leave.
 ).catch(refuseToStart);
+// Past the ceiling the embedded database still seeds and serves, but slowly: say so before the long seed.
+const seedWarning = database.driver === 'pglite' ? seedCeilingWarning(config.seedMembers) : null;
+if (seedWarning) console.warn(seedWarning);
 await seedDatabase(database.db, { largeGroupMembers: config.seedMembers, brokerGroups: config.seedBrokerGroups });
 
 // Without SMTP_URL the portal's mail (invitations, resets) goes to an embedded catcher with a web inbox.

@@ -87,6 +87,9 @@ export async function openDatabase(opts: OpenDatabaseOptions = {}): Promise<Open
         max: POOL_MAX,
         connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
         statement_timeout: STATEMENT_TIMEOUT_MS,
+        // No JIT: every read here is short, and one whose estimate passed jit_above_cost (the Access
+        // Report's member filter, 25 ms of work) spent 120 ms compiling.
+        options: '-c jit=off',
       },
       'postgres',
     );
@@ -102,6 +105,18 @@ export async function openDatabase(opts: OpenDatabaseOptions = {}): Promise<Open
  * session with the timeout lifted for it alone, restored before the session goes back to the pool. A
  * SET and the statement in one query string would not do: VACUUM refuses the implicit transaction.
  */
+/** Pools on a real PostgreSQL server; the PGlite process's pool speaks the same protocol but is left out. */
+const postgresPools = new WeakSet<pg.Pool>();
+
+/**
+ * The pool behind a handle on PostgreSQL, for what drizzle cannot run (COPY … TO STDOUT streams);
+ * null on PGlite, in-process or in its own process.
+ */
+export function postgresPoolOf(db: Db): pg.Pool | null {
+  const client: unknown = (db as unknown as { $client?: unknown }).$client;
+  return client instanceof pg.Pool && postgresPools.has(client) ? client : null;
+}
+
 export async function runWithoutStatementTimeout(db: Db, statement: string): Promise<void> {
   const client: unknown = (db as unknown as { $client?: unknown }).$client;
   if (!(client instanceof pg.Pool)) {
@@ -344,6 +359,7 @@ async function openPostgres(config: pg.PoolConfig, driver: DatabaseDriver): Prom
   pool.on('connect', (client) => {
     client.on('error', (error) => console.error(`${driver} connection lost: ${error.message}`));
   });
+  if (driver === 'postgres') postgresPools.add(pool);
   try {
     await migrateLocked(pool);
     return {

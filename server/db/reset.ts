@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { migrationsSchema, openDatabase } from './client.js';
 import { assertDataDirFree } from './data-dir-lock.mjs';
+import { seedCeilingWarning } from './pglite-ceiling';
 import { seedDatabase } from './seed/seed-database';
 
 async function dropPostgresSchemas(databaseUrl: string): Promise<void> {
@@ -42,6 +43,8 @@ async function resetDatabase(env: NodeJS.ProcessEnv = process.env): Promise<void
   const { db, close, driver } = await openDatabase(databaseUrl ? { databaseUrl } : { dataDir });
   try {
     console.log('migrated (%s)', driver);
+    const seedWarning = driver === 'pglite' ? seedCeilingWarning(largeGroupMembers) : null;
+    if (seedWarning) console.warn(seedWarning);
     const brokerGroups = Number(env.SEED_BROKER_GROUPS ?? 0) || 0;
     const result = await seedDatabase(db, { today: env.SEED_TODAY || undefined, largeGroupMembers, brokerGroups });
     console.log('seeded %o in %d ms', result, Date.now() - started);

@@ -814,7 +814,9 @@ export const documents = pgTable(
 export const auditEvents = pgTable(
   'audit_events',
   {
-    auditEventPK: pk('audit_event_pk'),
+    // Partitioned by month on `at` (migration 0030), so the key must hold `at` too.
+    // 64-bit: one row per audited call outlives a 32-bit key within days at thousands of calls a second.
+    auditEventPK: bigint('audit_event_pk', { mode: 'number' }).notNull().generatedByDefaultAsIdentity(),
     at: stamp('at').notNull().defaultNow(),
     /** The token's `sub` (an email only for sign-in failures, where there is no sub). */
     actor: text('actor').notNull(),
@@ -830,6 +832,7 @@ export const auditEvents = pgTable(
     records: text('records').array(),
   },
   (t) => [
+    primaryKey({ name: 'audit_events_pk', columns: [t.auditEventPK, t.at] }),
     index('audit_events_employer_at_idx').on(t.employerPK, t.at),
     // "Who looked at this member": records && array['subscriber:12', ...].
     index('audit_events_records_idx').using('gin', t.records),

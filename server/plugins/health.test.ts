@@ -1,23 +1,25 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { count, sql } from 'drizzle-orm';
+import { count, eq, sql } from 'drizzle-orm';
+import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
 import { loadConfig } from '../config';
 import { migrationsFolder, migrationsSchema } from '../db/client';
-import { auditEvents } from '../db/schema';
+import { EMBEDDED_MEMBER_CEILING, seedCeilingWarning } from '../db/pglite-ceiling';
+import { auditEvents, employers, groupMemberCounts } from '../db/schema';
 import { createTestDatabase, type TestDatabase } from '../db/test-database';
 import { captureLog } from '../test/log-capture';
-import { HEALTH_PATH, READY_PATH } from './health';
+import { HEALTH_PATH, READY_PATH, registerHealthRoutes } from './health';
 
 let database: TestDatabase;
 let app: Awaited<ReturnType<typeof buildApp>>;
 const log = captureLog();
 const lines = log.lines;
+const config = loadConfig({ PUBLIC_URL: 'http://localhost', SERVE_SPA: 'false', PROCESSING_INTERVAL_MS: '0' });
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  const config = loadConfig({ PUBLIC_URL: 'http://localhost', SERVE_SPA: 'false', PROCESSING_INTERVAL_MS: '0' });
   app = await buildApp({ config, db: database.db, logger: true, logStream: log.stream });
   await app.ready();
 });
@@ -78,5 +80,123 @@ describe('health probes', () => {
     expect(ready.statusCode).toBe(503);
     expect(ready.json()).toEqual({ status: 'draining' });
     expect((await get(HEALTH_PATH)).statusCode).toBe(200);
+  });
+});
+
+describe('the embedded database ceiling', () => {
+  // A group's size is read from group_member_counts, so writing that row stands in for seeding it.
+  const GROUP = 6;
+  async function setGroupSize(members: number) {
+    await database.db
+      .insert(groupMemberCounts)
+      .values({ employerPK: GROUP, members })
+      .onConflictDoUpdate({ target: groupMemberCounts.employerPK, set: { members } });
+  }
+  beforeAll(async () => {
+    await database.db
+      .insert(employers)
+      .values({ employerPK: GROUP, employerName: 'Ceiling Group', employerID: 'G000006' })
+      .onConflictDoNothing();
+  });
+  afterAll(async () => {
+    await database.db.delete(employers).where(eq(employers.employerPK, GROUP));
+  });
+
+  const onPglite = () => database.driver === 'pglite';
+  const overCeiling = (members: string, ceiling: string) =>
+    `Group ${GROUP} has ${members} members; the embedded database serves up to ${ceiling} within its targets. ` +
+    'Move to PostgreSQL (DATABASE_URL).';
+
+  it('over the ceiling: readyz still answers 200, with a warning on PGlite only, logged once at start', async () => {
+    await setGroupSize(EMBEDDED_MEMBER_CEILING + 1);
+    const bigLog = captureLog();
+    const big = await buildApp({
+      config,
+      db: database.db,
+      database: { driver: database.driver },
+      logger: true,
+      logStream: bigLog.stream,
+    });
+    try {
+      await big.ready();
+      const warning = overCeiling(
+        (EMBEDDED_MEMBER_CEILING + 1).toLocaleString('en-US'),
+        EMBEDDED_MEMBER_CEILING.toLocaleString('en-US'),
+      );
+      for (let probe = 0; probe < 3; probe++) {
+        const ready = await big.inject({ method: 'GET', url: READY_PATH });
+        expect(ready.statusCode).toBe(200);
+        expect(ready.json()).toEqual(onPglite() ? { status: 'ready', warnings: [warning] } : { status: 'ready' });
+      }
+      const logged = bigLog.lines.filter((line) => line.includes('embedded database serves up to'));
+      expect(logged).toHaveLength(onPglite() ? 1 : 0);
+      if (onPglite()) expect(JSON.parse(logged[0]!)).toMatchObject({ level: 40, msg: warning });
+    } finally {
+      await big.close();
+      await setGroupSize(0);
+    }
+  });
+
+  it('at the ceiling: no warning, no log line', async () => {
+    await setGroupSize(EMBEDDED_MEMBER_CEILING);
+    const quietLog = captureLog();
+    const quiet = await buildApp({
+      config,
+      db: database.db,
+      database: { driver: database.driver },
+      logger: true,
+      logStream: quietLog.stream,
+    });
+    try {
+      await quiet.ready();
+      const ready = await quiet.inject({ method: 'GET', url: READY_PATH });
+      expect(ready.statusCode).toBe(200);
+      expect(ready.json()).toEqual({ status: 'ready' });
+      expect(quietLog.lines.filter((line) => line.includes('embedded database'))).toEqual([]);
+    } finally {
+      await quiet.close();
+      await setGroupSize(0);
+    }
+  });
+
+  it('a seed past the ceiling is warned about, naming the ceiling and PostgreSQL', () => {
+    expect(seedCeilingWarning(EMBEDDED_MEMBER_CEILING)).toBeNull();
+    const warning = seedCeilingWarning(EMBEDDED_MEMBER_CEILING + 1);
+    expect(warning).toContain(EMBEDDED_MEMBER_CEILING.toLocaleString('en-US'));
+    expect(warning).toContain('DATABASE_URL to a PostgreSQL server');
+  });
+
+  it('follows the group as it grows and shrinks, logging each change once (a lower ceiling, no cache)', async () => {
+    await setGroupSize(5);
+    const probeLog = captureLog();
+    const probe = Fastify({ logger: { level: 'info', stream: probeLog.stream } });
+    await registerHealthRoutes(probe, {
+      db: database.db,
+      migrationsFolder,
+      migrationsSchema,
+      isDraining: () => false,
+      driver: database.driver,
+      memberCeiling: 10,
+      warningsMaxAgeMs: 0,
+    });
+    try {
+      await probe.ready();
+      const warnings = async () => {
+        const ready = await probe.inject({ method: 'GET', url: READY_PATH });
+        expect(ready.statusCode).toBe(200);
+        return (ready.json() as { warnings?: string[] }).warnings ?? [];
+      };
+      expect(await warnings()).toEqual([]);
+      await setGroupSize(12_345);
+      const expected = onPglite() ? [overCeiling('12,345', '10')] : [];
+      expect(await warnings()).toEqual(expected);
+      expect(await warnings()).toEqual(expected);
+      expect(probeLog.lines.filter((line) => line.includes('embedded database'))).toHaveLength(expected.length);
+      await setGroupSize(10);
+      expect(await warnings()).toEqual([]);
+    } finally {
+      await probe.close();
+      await setGroupSize(0);
+    }
   });
 });

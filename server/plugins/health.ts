@@ -1,11 +1,14 @@
 // Probes for the load balancer. /healthz: the process is up (no database, answers at once).
 // /readyz: this replica should get traffic: it is not shutting down, the database answers, and every
 // migration this code knows is applied there. Neither needs a token, and neither is audited.
+// On the embedded database, a ready answer also carries `warnings` when a group outgrows what PGlite
+// serves within its targets: the replica still serves, but the operator should move to PostgreSQL.
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import type { Db } from '../db/client';
+import type { DatabaseDriver, Db } from '../db/client';
+import { EMBEDDED_MEMBER_CEILING, embeddedCeilingWarnings } from '../db/pglite-ceiling';
 
 export const HEALTH_PATH = '/healthz';
 export const READY_PATH = '/readyz';
@@ -21,9 +24,17 @@ type HealthOptions = {
   migrationsSchema: string;
   /** True once shutdown has begun: the balancer must stop sending new work here. */
   isDraining: () => boolean;
+  /** The ceiling warnings apply to PGlite only. */
+  driver: DatabaseDriver;
+  /** Members one group may hold on PGlite before /readyz warns (tests lower it). */
+  memberCeiling?: number;
+  /** How long a read of the group sizes is reused: probes come every few seconds, groups grow slowly. */
+  warningsMaxAgeMs?: number;
 };
 
 type Readiness = { ready: true } | { ready: false; reason: string; pending?: string[] };
+
+const WARNINGS_MAX_AGE_MS = 60_000;
 
 function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
@@ -56,6 +67,38 @@ export async function registerHealthRoutes(app: FastifyInstance, opts: HealthOpt
     return pending.length ? { ready: false, reason: 'migrations pending', pending } : { ready: true };
   }
 
+  // The ceiling check: one indexed read of a small table, cached. A failed read keeps the last answer
+  // (the migrations check above already reports an unreachable database).
+  const checkCeiling = opts.driver === 'pglite';
+  const memberCeiling = opts.memberCeiling ?? EMBEDDED_MEMBER_CEILING;
+  const warningsMaxAgeMs = opts.warningsMaxAgeMs ?? WARNINGS_MAX_AGE_MS;
+  let warnings: string[] = [];
+  let warningsReadAt = -Infinity;
+  let warningsRead: Promise<void> | null = null;
+  let loggedWarnings = '';
+  function refreshWarnings(): Promise<void> {
+    warningsRead ??= withTimeout(embeddedCeilingWarnings(opts.db, memberCeiling), READY_TIMEOUT_MS)
+      .then((found) => {
+        warnings = found;
+        warningsReadAt = Date.now();
+        // Once at start and once per change, not once per probe.
+        const key = found.join('\n');
+        if (key !== loggedWarnings) for (const warning of found) app.log.warn(warning);
+        loggedWarnings = key;
+      })
+      .catch(() => undefined)
+      .finally(() => {
+        warningsRead = null;
+      });
+    return warningsRead;
+  }
+  async function currentWarnings(): Promise<string[]> {
+    if (!checkCeiling) return [];
+    if (Date.now() - warningsReadAt >= warningsMaxAgeMs) await refreshWarnings();
+    return warnings;
+  }
+  if (checkCeiling) app.addHook('onReady', refreshWarnings);
+
   // Successful probes arrive every few seconds: only warnings reach the log.
   const quiet = { logLevel: 'warn' as const, config: { disableMetrics: true } };
   let lastReason: string | null = null;
@@ -75,7 +118,10 @@ export async function registerHealthRoutes(app: FastifyInstance, opts: HealthOpt
       else if (lastReason) app.log.info('ready again');
       lastReason = reason;
     }
-    if (state.ready) return { status: 'ready' };
+    if (state.ready) {
+      const found = await currentWarnings();
+      return found.length ? { status: 'ready', warnings: found } : { status: 'ready' };
+    }
     return reply.code(503).send({ status: state.reason, ...(state.pending ? { pending: state.pending } : {}) });
   });
 }

@@ -150,10 +150,10 @@ describe('Access Report', () => {
   it('answers the total a later page brings instead of counting again', async () => {
     const first = listOf(await report('auditor@example.com', { user: 'admin@', recordsPerPage: 2 }));
     const later = listOf(
-      await report('auditor@example.com', { user: 'admin@', recordsPerPage: 2, page: 1, knownCount: 12_345 }),
+      await report('auditor@example.com', { user: 'admin@', recordsPerPage: 2, page: 1, knownCount: 567 }),
     );
-    expect(first.recordCount).toBeLessThan(12_345);
-    expect(later.recordCount).toBe(12_345);
+    expect(first.recordCount).toBeLessThan(567);
+    expect(later.recordCount).toBe(567);
     expect(later.list).toHaveLength(2);
     expect((await report('auditor@example.com', { knownCount: -1 })).statusCode).toBe(400);
   });

@@ -1,4 +1,4 @@
-import type { AccessReportQuery } from '../contracts/access-report';
+import { ACCESS_REPORT_CAP, type AccessReportQuery } from '../contracts/access-report';
 import { endpoints } from '../contracts/endpoints';
 import { pagedListQueryOptions } from '../lib/paged-list-query';
 
@@ -14,7 +14,12 @@ export const accessReportQueries = {
       'list',
       endpoints.accessReport,
       { query },
-      { in: 'query', pageFields: ['page', 'recordsPerPage', 'sort', 'order'], totalOf: (answer) => answer.recordCount },
+      {
+        in: 'query',
+        pageFields: ['page', 'recordsPerPage', 'sort', 'order'],
+        // A capped total is kept as one more than the cap, which later pages send back as such.
+        totalOf: (answer) => (answer.countCapped ? ACCESS_REPORT_CAP + 1 : answer.recordCount),
+      },
       { notify: false },
     ),
 };

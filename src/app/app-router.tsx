@@ -1,6 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { useAuth } from 'react-oidc-context';
-import { LoadingScreen } from '../components/ui/loading-screen';
+import { PlainLoadingScreen } from '../components/ui/plain-loading-screen';
 import { loadRoutedApp } from './load-routed-app';
 
 const RoutedApp = lazy(() => loadRoutedApp().then((m) => ({ default: m.RoutedApp })));
@@ -9,9 +9,9 @@ const RoutedApp = lazy(() => loadRoutedApp().then((m) => ({ default: m.RoutedApp
 export function AppRouter() {
   const auth = useAuth();
   const initialising = auth.isLoading && auth.user === undefined && !auth.activeNavigator;
-  if (initialising) return <LoadingScreen />;
+  if (initialising) return <PlainLoadingScreen />;
   return (
-    <Suspense fallback={<LoadingScreen />}>
+    <Suspense fallback={<PlainLoadingScreen />}>
       <RoutedApp auth={auth} />
     </Suspense>
   );

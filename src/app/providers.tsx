@@ -1,19 +1,11 @@
-import { CacheProvider } from '@emotion/react';
-import CssBaseline from '@mui/material/CssBaseline';
-import { ThemeProvider } from '@mui/material/styles';
 import { QueryClientProvider } from '@tanstack/react-query';
 import type { User } from 'oidc-client-ts';
 import type { ReactNode } from 'react';
 import { AuthProvider } from 'react-oidc-context';
 import { QueryDevtools } from '../components/devtools/query-devtools';
-import { Notifications } from '../components/ui/notifications';
 import { returnPathOf, userManager } from '../lib/auth';
 import { AUTH_PATHS } from '../lib/config';
 import { queryClient } from '../lib/query-client';
-import { createStyleCache } from './style-cache';
-import { theme } from './theme';
-
-const styleCache = createStyleCache();
 
 // Only /signin-oidc completes a redirect sign-in; /silentrenew hands its answer to the parent window.
 const skipSigninCallback = window.location.pathname !== AUTH_PATHS.signinCallback;
@@ -26,23 +18,21 @@ async function onSigninCallback(user: User | void): Promise<void> {
   router.history.replace(returnPath);
 }
 
+/**
+ * What the entry provides: the query client and the signed-in user. The theme, its styles and the
+ * notices come with the router's chunk (src/app/routed-app.tsx), out of the first load.
+ */
 export function AppProviders({ children }: { children: ReactNode }) {
   return (
-    <CacheProvider value={styleCache}>
-      <ThemeProvider theme={theme}>
-        <CssBaseline />
-        <QueryClientProvider client={queryClient}>
-          <AuthProvider
-            userManager={userManager}
-            skipSigninCallback={skipSigninCallback}
-            onSigninCallback={onSigninCallback}
-          >
-            {children}
-            <Notifications />
-          </AuthProvider>
-          <QueryDevtools />
-        </QueryClientProvider>
-      </ThemeProvider>
-    </CacheProvider>
+    <QueryClientProvider client={queryClient}>
+      <AuthProvider
+        userManager={userManager}
+        skipSigninCallback={skipSigninCallback}
+        onSigninCallback={onSigninCallback}
+      >
+        {children}
+      </AuthProvider>
+      <QueryDevtools />
+    </QueryClientProvider>
   );
 }

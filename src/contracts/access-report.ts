@@ -5,6 +5,13 @@ export const ACCESS_REPORT_PAGE_SIZE = 25;
 export const ACCESS_REPORT_FILE_NAME = 'access-report.csv';
 export const ACCESS_OUTCOMES = ['allowed', 'refused'] as const;
 export const ACCESS_SORT_FIELDS = ['at', 'actorEmail', 'endpoint', 'status'] as const;
+/**
+ * The report counts and lists at most this many entries of a filter (40 pages), so a group whose trail
+ * holds millions costs what a small one does: past it the count reads "1,000+", the list stops at its
+ * last page, and a sort other than by time orders the newest 1,000 matches. Narrowing the filter (a
+ * date range, a user, a member) reaches the rest; the CSV holds every match.
+ */
+export const ACCESS_REPORT_CAP = 1_000;
 export type AccessSortField = (typeof ACCESS_SORT_FIELDS)[number];
 
 /** Filters of the Access Report; the list and the CSV take the same ones (query text, so coerced). */
@@ -32,6 +39,7 @@ export type AccessReportFilters = z.input<typeof accessReportFilters>;
 export const accessReportQuery = accessReportFilters.extend({
   page: z.coerce.number().int().min(0).max(MAX_PAGE).default(0),
   recordsPerPage: z.coerce.number().int().min(1).max(100).default(ACCESS_REPORT_PAGE_SIZE),
+  /** The filter's total from its first page; ACCESS_REPORT_CAP + 1 stands for "more than the cap". */
   knownCount: knownCountText,
 });
 export type AccessReportQuery = z.input<typeof accessReportQuery>;
@@ -50,4 +58,7 @@ const accessEvent = z.object({
 });
 export type AccessEvent = z.infer<typeof accessEvent>;
 
-export const accessReport = pagedList(accessEvent);
+export const accessReport = pagedList(accessEvent).extend({
+  /** More than ACCESS_REPORT_CAP entries matched: recordCount is the cap. */
+  countCapped: z.boolean().optional(),
+});

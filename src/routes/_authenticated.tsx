@@ -1,12 +1,13 @@
-import { createFileRoute, Outlet, type ErrorComponentProps } from '@tanstack/react-router';
+import { createFileRoute, Outlet, useRouterState, type ErrorComponentProps } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { useAuth } from 'react-oidc-context';
 import { employerQueries } from '../api/employer-queries';
 import { lookupQueries } from '../api/lookup-queries';
 import { ErrorPage } from '../components/errors/error-page';
 import { NoAccess } from '../components/errors/no-access';
-import { AppShell } from '../components/shell/app-shell';
+import { AppShell, PendingShell } from '../components/shell/app-shell';
 import { LoadingScreen } from '../components/ui/loading-screen';
+import { PendingHeading } from '../components/ui/page-heading';
 import { PrivacyModal } from '../features/analytics/components/privacy-modal';
 import { BrokerModal } from '../features/employers/components/broker-modal';
 import { CurrentGroup } from '../features/employers/components/current-group';
@@ -19,6 +20,7 @@ import { SessionExpiredPage } from '../features/session/components/session-expir
 import { AccessDeniedError, NoGroupsError, SessionExpiredError } from '../features/session/route-guard-outcomes';
 import { useSession } from '../hooks/use-session';
 import { isApiError } from '../lib/api-client';
+import { screenLabelOf } from '../lib/page-title';
 import { isSignedIn } from '../lib/session';
 
 // Every protected screen sits under this pathless layout (spec 2 §2 route table). beforeLoad puts
@@ -35,7 +37,7 @@ export const Route = createFileRoute('/_authenticated')({
   pendingMs: 0,
   // The loading screen is already up while the session is read: holding it longer only delays the screen.
   pendingMinMs: 0,
-  pendingComponent: LoadingScreen,
+  pendingComponent: AuthenticatedPending,
   component: AuthenticatedLayout,
   errorComponent: AuthenticatedError,
 });
@@ -51,6 +53,23 @@ function Shell({ children }: { children: ReactNode }) {
       <PrivacyModal />
       <IdleLogoff />
     </AppShell>
+  );
+}
+
+/**
+ * While the session is checked and the first screen's data come: a signed-in user sees the shell's
+ * frame with the screen's title, so the page's place is painted before those round trips; a visitor
+ * on the way to the sign-in page sees the loading screen.
+ */
+function AuthenticatedPending() {
+  const { user } = useAuth();
+  const label = useRouterState({ select: (state) => screenLabelOf(state.matches) });
+  if (!isSignedIn(user)) return <LoadingScreen />;
+  return (
+    <PendingShell>
+      {label && <PendingHeading title={label} />}
+      <LoadingScreen />
+    </PendingShell>
   );
 }
 

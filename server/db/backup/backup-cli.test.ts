@@ -45,7 +45,7 @@ async function newPlace(name: string): Promise<Place> {
 async function tableDigests(db: Db): Promise<Record<string, { rows: number; digest: string }>> {
   const { rows: tables } = await db.execute<{ name: string }>(
     sql`select c.relname as name from pg_class c join pg_namespace n on n.oid = c.relnamespace
-         where n.nspname = 'public' and c.relkind = 'r' order by 1`,
+         where n.nspname = 'public' and c.relkind in ('r', 'p') and not c.relispartition order by 1`,
   );
   const digests: Record<string, { rows: number; digest: string }> = {};
   for (const { name } of tables) {

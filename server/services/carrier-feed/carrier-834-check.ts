@@ -17,6 +17,14 @@ export type ParsedSegment = { tag: string; values: string[] };
  * for a 100,000-member full file). Uploaded 999s, of unknown delimiters, go through its X12Parser.
  */
 export async function* parseX12(input: AsyncIterable<Buffer>): AsyncGenerator<ParsedSegment> {
+  for await (const segments of parseX12Chunks(input)) yield* segments;
+}
+
+/**
+ * parseX12 a chunk at a time: the segments of each chunk in one array. A check of a million-member
+ * file reads 13 million segments, and one async step per segment cost more than the check itself.
+ */
+export async function* parseX12Chunks(input: AsyncIterable<Buffer>): AsyncGenerator<ParsedSegment[]> {
   const { elementDelimiter, segmentTerminator } = X12_OPTIONS;
   const decoder = new StringDecoder('utf8');
   let carry = '';
@@ -29,14 +37,16 @@ export async function* parseX12(input: AsyncIterable<Buffer>): AsyncGenerator<Pa
   for await (const chunk of input) {
     const parts = (carry + decoder.write(chunk)).split(segmentTerminator!);
     carry = parts.pop() ?? '';
+    const segments: ParsedSegment[] = [];
     for (const part of parts) {
       const seg = split(part);
-      if (seg) yield seg;
+      if (seg) segments.push(seg);
     }
+    if (segments.length > 0) yield segments;
   }
   const rest = split(carry + decoder.end());
   // A segment without its terminator is still handed over; the envelope checks then fail on it.
-  if (rest) yield { tag: `${rest.tag} (unterminated)`, values: rest.values };
+  if (rest) yield [{ tag: `${rest.tag} (unterminated)`, values: rest.values }];
 }
 
 const el = (opts: Partial<X12ElementRule>) => new X12ElementRule({ engine: 'rule', ...opts } as X12ElementRule);
@@ -62,6 +72,43 @@ const RULES: Record<string, (X12ElementRule | undefined)[]> = {
 };
 
 /**
+ * A test that, when it passes, node-x12's assert of the rule passes too (see X12ElementRule.assert):
+ * a pattern is its own test; a minMax range passes inside it; a rule without minMax or minLength
+ * passes anything (node-x12 holds maxLength only beside minLength). Only a value that fails it is
+ * asserted, so the problems read as node-x12 words them, and the millions of good elements of a
+ * large file cost no element object or report.
+ */
+function passesSurely(rule: X12ElementRule): (value: string) => boolean {
+  if (rule.skip) return () => true;
+  const engine: unknown = rule.engine;
+  if (engine instanceof RegExp) {
+    // A global or sticky pattern keeps state between tests: leave those to assert.
+    if (engine.global || engine.sticky) return () => false;
+    // oneOf's ^(A|B)$ of plain codes matches exactly the codes themselves.
+    const codes = /^\^\(([A-Za-z0-9]+(?:\|[A-Za-z0-9]+)*)\)\$$/.exec(engine.source);
+    if (codes && !engine.ignoreCase) {
+      const set = new Set(codes[1]!.split('|'));
+      return (value) => set.has(value);
+    }
+    return (value) => engine.test(value);
+  }
+  if (rule.expect !== undefined || rule.checkType !== undefined || rule.padLength !== undefined) return () => false;
+  if (Array.isArray(rule.minMax) && rule.minLength === undefined) {
+    const [min, max] = rule.minMax as [number, number];
+    return (value) => value.length >= min && value.length <= max;
+  }
+  if (rule.minMax === undefined && rule.minLength === undefined) return () => true;
+  return () => false;
+}
+
+/** Shared by every segment without a problem; never written to. */
+const NO_PROBLEMS: string[] = [];
+
+const QUICK: Record<string, ((value: string) => boolean)[]> = Object.fromEntries(
+  Object.entries(RULES).map(([tag, rules]) => [tag, rules.map((rule) => (rule ? passesSurely(rule) : () => true))]),
+);
+
+/**
  * Each element held to its node-x12 rule, so every error names its position. The rule is asserted
  * directly: an X12ValidationEngine per element costs sixteen times as much, and one shared engine
  * keeps the errors of earlier asserts in its report.
@@ -69,18 +116,22 @@ const RULES: Record<string, (X12ElementRule | undefined)[]> = {
 function ruleProblems(seg: ParsedSegment, index: number): string[] {
   const rules = RULES[seg.tag];
   if (!rules) return [];
-  const problems: string[] = [];
-  seg.values.forEach((value, i) => {
+  const quick = QUICK[seg.tag]!;
+  let problems: string[] | null = null;
+  const values = seg.values;
+  for (let i = 0; i < values.length; i++) {
     const rule = rules[i];
-    if (!rule || rule.skip) return;
+    if (!rule || rule.skip) continue;
+    const value = values[i]!;
+    if (quick[i]!(value)) continue;
     const report = rule.assert!(new X12Element(value), i + 1);
-    if (report === true) return;
+    if (report === true) continue;
     for (const e of report.elements ?? [])
-      problems.push(
+      (problems ??= []).push(
         `Segment ${index} (${seg.tag}) element ${String(i + 1).padStart(2, '0')}: ${e.description.toLowerCase()}.`,
       );
-  });
-  return problems;
+  }
+  return problems ?? NO_PROBLEMS;
 }
 
 /** A CCYYMMDD that names a day of the calendar (the element rules check only its form). */
@@ -98,7 +149,14 @@ function calendarDateCheck() {
   };
 }
 
-type Loop = { index: number; has: Set<string>; hdCount: number; hdWithBegin: number; inHd: boolean };
+/** A member loop so far: which of the segments it must have were seen, and its coverages. */
+type Loop = {
+  index: number;
+  has: { 'REF*0F': boolean; 'NM1*IL': boolean; DMG: boolean };
+  hdCount: number;
+  hdWithBegin: number;
+  inHd: boolean;
+};
 
 export type CheckResult = {
   problems: string[];
@@ -112,7 +170,7 @@ const MAX_PROBLEMS = 50;
 
 /** Holds a parsed 834 to the feed's structure; `expectedControlNumber` is the one the file was given. */
 export async function check834(
-  segments: AsyncIterable<ParsedSegment>,
+  segments: AsyncIterable<ParsedSegment> | AsyncIterable<ParsedSegment[]>,
   expectedControlNumber?: number,
 ): Promise<CheckResult> {
   const problems: string[] = [];
@@ -130,65 +188,78 @@ export async function check834(
   const seen = { se: false, ge: false, iea: false };
   const closeLoop = () => {
     if (!loop) return;
-    for (const tag of ['REF*0F', 'NM1*IL', 'DMG'])
-      if (!loop.has.has(tag)) report(`Member loop at segment ${loop.index} has no ${tag}.`);
+    for (const tag of ['REF*0F', 'NM1*IL', 'DMG'] as const)
+      if (!loop.has[tag]) report(`Member loop at segment ${loop.index} has no ${tag}.`);
     if (loop.hdCount === 0) report(`Member loop at segment ${loop.index} has no HD coverage.`);
     else if (loop.hdWithBegin < loop.hdCount) report(`Member loop at segment ${loop.index} has an HD without DTP*348.`);
     loop = null;
   };
-  for await (const seg of segments) {
-    index++;
-    if (st && !seen.se) inTransaction++;
-    for (const p of ruleProblems(seg, index)) report(p);
-    const v = seg.values;
-    switch (seg.tag) {
-      case 'ISA':
-        isa = v;
-        break;
-      case 'GS':
-        gs = v;
-        if (v[0] !== 'BE' || v[7] !== IMPLEMENTATION_GUIDE) report('GS must be BE with version 005010X220A1.');
-        break;
-      case 'ST':
-        st = v;
-        inTransaction = 1;
-        if (v[0] !== '834' || v[2] !== IMPLEMENTATION_GUIDE) report('ST must be an 834 of 005010X220A1.');
-        break;
-      case 'INS':
-        closeLoop();
-        members++;
-        loop = { index, has: new Set(), hdCount: 0, hdWithBegin: 0, inHd: false };
-        break;
-      case 'HD':
-        if (loop) {
-          loop.hdCount++;
-          loop.inHd = true;
-        }
-        break;
-      case 'DTP':
-        if (!isDate(v[2])) report(`Segment ${index} (DTP*${v[0]}) has no real CCYYMMDD date.`);
-        if (loop?.inHd && v[0] === '348') loop.hdWithBegin++;
-        break;
-      case 'DMG':
-        if (!isDate(v[1])) report(`Segment ${index} (DMG) has no real CCYYMMDD date.`);
-        break;
-      case 'SE':
-        closeLoop();
-        seen.se = true;
-        if (Number(v[0]) !== inTransaction) report(`SE counts ${v[0]} segments; the transaction has ${inTransaction}.`);
-        if (v[1] !== st?.[1]) report('SE control number does not match ST.');
-        break;
-      case 'GE':
-        seen.ge = true;
-        if (v[0] !== '1' || v[1] !== gs?.[5]) report('GE must count 1 transaction and repeat GS06.');
-        break;
-      case 'IEA':
-        seen.iea = true;
-        if (v[0] !== '1' || Number(v[1]) !== Number(isa?.[12])) report('IEA must count 1 group and repeat ISA13.');
-        break;
+  for await (const item of segments) {
+    for (const seg of Array.isArray(item) ? item : [item]) {
+      index++;
+      if (st && !seen.se) inTransaction++;
+      for (const p of ruleProblems(seg, index)) report(p);
+      const v = seg.values;
+      switch (seg.tag) {
+        case 'ISA':
+          isa = v;
+          break;
+        case 'GS':
+          gs = v;
+          if (v[0] !== 'BE' || v[7] !== IMPLEMENTATION_GUIDE) report('GS must be BE with version 005010X220A1.');
+          break;
+        case 'ST':
+          st = v;
+          inTransaction = 1;
+          if (v[0] !== '834' || v[2] !== IMPLEMENTATION_GUIDE) report('ST must be an 834 of 005010X220A1.');
+          break;
+        case 'INS':
+          closeLoop();
+          members++;
+          loop = {
+            index,
+            has: { 'REF*0F': false, 'NM1*IL': false, DMG: false },
+            hdCount: 0,
+            hdWithBegin: 0,
+            inHd: false,
+          };
+          break;
+        case 'HD':
+          if (loop) {
+            loop.hdCount++;
+            loop.inHd = true;
+          }
+          break;
+        case 'DTP':
+          if (!isDate(v[2])) report(`Segment ${index} (DTP*${v[0]}) has no real CCYYMMDD date.`);
+          if (loop?.inHd && v[0] === '348') loop.hdWithBegin++;
+          break;
+        case 'DMG':
+          if (!isDate(v[1])) report(`Segment ${index} (DMG) has no real CCYYMMDD date.`);
+          break;
+        case 'SE':
+          closeLoop();
+          seen.se = true;
+          if (Number(v[0]) !== inTransaction)
+            report(`SE counts ${v[0]} segments; the transaction has ${inTransaction}.`);
+          if (v[1] !== st?.[1]) report('SE control number does not match ST.');
+          break;
+        case 'GE':
+          seen.ge = true;
+          if (v[0] !== '1' || v[1] !== gs?.[5]) report('GE must count 1 transaction and repeat GS06.');
+          break;
+        case 'IEA':
+          seen.iea = true;
+          if (v[0] !== '1' || Number(v[1]) !== Number(isa?.[12])) report('IEA must count 1 group and repeat ISA13.');
+          break;
+      }
+      // Flags rather than a set of every segment's tag: 13 million segments in a million-member file.
+      if (loop) {
+        if (seg.tag === 'REF' && v[0] === '0F') loop.has['REF*0F'] = true;
+        else if (seg.tag === 'NM1' && v[0] === 'IL') loop.has['NM1*IL'] = true;
+        else if (seg.tag === 'DMG') loop.has.DMG = true;
+      }
     }
-    if (loop && seg.tag !== 'INS') loop.has.add(`${seg.tag}*${v[0]}`);
-    if (loop && seg.tag === 'DMG') loop.has.add('DMG');
   }
   if (!isa || !gs || !st) report('The file has no ISA, GS or ST header.');
   if (!seen.se || !seen.ge || !seen.iea) report('The file has no SE, GE or IEA trailer.');

@@ -24,7 +24,27 @@ import {
   type MaintenanceCode,
 } from './carrier-834';
 
-type Subscriber = typeof subscribers.$inferSelect;
+/** The subscriber columns a loop is written from: the rest (timestamps among them) is not read or mapped. */
+const feedSubscriberColumns = {
+  subscriberPK: subscribers.subscriberPK,
+  subscriberID: subscribers.subscriberID,
+  firstName: subscribers.firstName,
+  middleName: subscribers.middleName,
+  lastName: subscribers.lastName,
+  ssn: subscribers.ssn,
+  dateOfBirth: subscribers.dateOfBirth,
+  genderPK: subscribers.genderPK,
+  address1: subscribers.address1,
+  address2: subscribers.address2,
+  city: subscribers.city,
+  statePK: subscribers.statePK,
+  zipCode: subscribers.zipCode,
+  phone1: subscribers.phone1,
+  email: subscribers.email,
+  dateOfHire: subscribers.dateOfHire,
+  termDate: subscribers.termDate,
+};
+type Subscriber = Pick<typeof subscribers.$inferSelect, keyof typeof feedSubscriberColumns>;
 type Dependent = typeof dependents.$inferSelect;
 type CoverageRow = {
   dependentPK: number | null;
@@ -244,7 +264,7 @@ export async function changeFileMembers(db: Db, employerPK: number, batch: Pushe
   const pks = [...new Set(batch.map((r) => r.subscriberPK).filter((pk): pk is number => pk !== null))];
   const subs = pks.length
     ? await db
-        .select()
+        .select(feedSubscriberColumns)
         .from(subscribers)
         .where(and(eq(subscribers.employerPK, employerPK), sql`${subscribers.subscriberPK} = any(${intArray(pks)})`))
     : [];
@@ -280,7 +300,8 @@ const FULL_FILE_BATCH = 1000;
  * order. The group's active keys are read once as one array; each batch of FULL_FILE_BATCH is then read
  * as the key range from its first to its last key, which stays fast without planner statistics (an
  * ORDER BY … LIMIT keyset read may be planned as a sort of the whole group per batch on PGlite after a
- * bulk seed).
+ * bulk seed). The next batch is read while this one is written: on PostgreSQL the database's half of
+ * the work then overlaps the file's (on PGlite the reads queue on its one connection as before).
  */
 export async function* fullFileMembers(db: Db, employerPK: number, ctx: FeedContext): AsyncGenerator<FeedMember[]> {
   const [row] = await db
@@ -289,11 +310,11 @@ export async function* fullFileMembers(db: Db, employerPK: number, ctx: FeedCont
     })
     .from(subscribers)
     .where(and(eq(subscribers.employerPK, employerPK), isNull(subscribers.termDate)));
-  const keys = row?.keys ?? [];
-  for (let start = 0; start < keys.length; start += FULL_FILE_BATCH) {
+  const keys = Int32Array.from(row?.keys ?? []);
+  const batchAt = async (start: number) => {
     const range = { first: keys[start]!, last: keys[Math.min(start + FULL_FILE_BATCH, keys.length) - 1]! };
     const subs = await db
-      .select()
+      .select(feedSubscriberColumns)
       .from(subscribers)
       .where(
         and(
@@ -303,7 +324,14 @@ export async function* fullFileMembers(db: Db, employerPK: number, ctx: FeedCont
         ),
       )
       .orderBy(asc(subscribers.subscriberPK));
-    const households = await householdsOf(db, subs, range);
+    return { subs, households: await householdsOf(db, subs, range) };
+  };
+  let next = keys.length > 0 ? batchAt(0) : null;
+  for (let start = 0; next; start += FULL_FILE_BATCH) {
+    const { subs, households } = await next;
+    next = start + FULL_FILE_BATCH < keys.length ? batchAt(start + FULL_FILE_BATCH) : null;
+    // Should the file fail before the read ahead is awaited, it must not end as an unhandled rejection.
+    next?.catch(() => {});
     const members: FeedMember[] = [];
     for (const s of subs) {
       const h = households.get(s.subscriberPK)!;

@@ -32,11 +32,15 @@ export async function carrierFeedKey(db: Db, env: NodeJS.ProcessEnv = process.en
   return (await read())!;
 }
 
-/** Collects text, writes an encrypted chunk whenever CHUNK_BYTES have gathered. */
+/**
+ * Collects text, writes an encrypted chunk whenever CHUNK_BYTES have gathered. A chunk's insert runs
+ * while the next chunk's text is made (one insert at a time, in order); end() waits for the last.
+ */
 export class EncryptedChunkWriter {
   private pending: Buffer[] = [];
   private pendingBytes = 0;
   private seq = 0;
+  private inserting: Promise<void> = Promise.resolve();
   bytes = 0;
 
   constructor(
@@ -53,6 +57,7 @@ export class EncryptedChunkWriter {
     if (this.pendingBytes >= CHUNK_BYTES) await this.flush();
   }
 
+  /** Encrypts what has gathered and starts its insert once the one before it is done. */
   async flush(): Promise<void> {
     if (this.pendingBytes === 0) return;
     const plain = Buffer.concat(this.pending);
@@ -63,30 +68,46 @@ export class EncryptedChunkWriter {
     // The chunk's place is authenticated too, so chunks cannot be reordered or moved between files.
     cipher.setAAD(Buffer.from(`${this.carrierFilePK}:${this.seq}`));
     const data = Buffer.concat([cipher.update(plain), cipher.final()]);
-    await this.db
-      .insert(carrierFileChunks)
-      .values({ carrierFilePK: this.carrierFilePK, seq: this.seq, iv, tag: cipher.getAuthTag(), data });
+    const chunk = { carrierFilePK: this.carrierFilePK, seq: this.seq, iv, tag: cipher.getAuthTag(), data };
     this.seq++;
+    await this.inserting;
+    this.inserting = this.db
+      .insert(carrierFileChunks)
+      .values(chunk)
+      .then(() => undefined);
+    // Awaited by the next flush or by end(); until then a failure must not count as unhandled.
+    this.inserting.catch(() => {});
+  }
+
+  /** Writes what is left and waits until every chunk is stored. */
+  async end(): Promise<void> {
+    await this.flush();
+    await this.inserting;
   }
 }
 
+/** Pages of chunks, the next page read while this one is decrypted and taken. */
 async function* decryptedChunks(db: Db, carrierFilePK: number, key: Buffer): AsyncGenerator<Buffer> {
-  let after = -1;
-  for (;;) {
-    const rows = await db
+  const pageAfter = (after: number) =>
+    db
       .select()
       .from(carrierFileChunks)
       .where(and(eq(carrierFileChunks.carrierFilePK, carrierFilePK), gt(carrierFileChunks.seq, after)))
       .orderBy(asc(carrierFileChunks.seq))
       .limit(CHUNKS_PER_READ);
+  let rows = await pageAfter(-1);
+  for (;;) {
+    const next = rows.length === CHUNKS_PER_READ ? pageAfter(rows.at(-1)!.seq) : null;
+    // A reader that stops early leaves the read ahead unawaited: it must not count as unhandled.
+    next?.catch(() => {});
     for (const row of rows) {
       const decipher = createDecipheriv('aes-256-gcm', key, row.iv);
       decipher.setAAD(Buffer.from(`${carrierFilePK}:${row.seq}`));
       decipher.setAuthTag(row.tag);
       yield Buffer.concat([decipher.update(row.data), decipher.final()]);
-      after = row.seq;
     }
-    if (rows.length < CHUNKS_PER_READ) return;
+    if (!next) return;
+    rows = await next;
   }
 }
 

@@ -39,7 +39,7 @@ import {
   type FeedMember,
   type FileHeader,
 } from './carrier-834';
-import { check834, parseX12, type ParsedSegment } from './carrier-834-check';
+import { check834, parseX12, parseX12Chunks, type ParsedSegment } from './carrier-834-check';
 import { parseAcknowledgment } from './carrier-acknowledgment';
 import { changeFileMembers, feedContext, fullFileMembers, type PushedRequest } from './carrier-feed-members';
 import { EncryptedChunkWriter, carrierFeedKey, readCarrierFile } from './carrier-file-store';
@@ -149,7 +149,7 @@ async function writeInterchange(
   }
   segments += 1; // SE
   await writer.write(trailerSegments(header.controlNumber, segments).join(''));
-  await writer.flush();
+  await writer.end();
   return { members, segments, bytes: writer.bytes };
 }
 
@@ -159,7 +159,7 @@ async function writeInterchange(
  */
 async function checkAndDeliver(db: Db, row: CarrierFileRow, settings: CarrierFeedSettings): Promise<CarrierFileRow> {
   const key = await carrierFeedKey(db);
-  const result = await check834(parseX12(readCarrierFile(db, row.carrierFilePK, key)), row.controlNumber);
+  const result = await check834(parseX12Chunks(readCarrierFile(db, row.carrierFilePK, key)), row.controlNumber);
   const group = await groupOf(db, row.employerPK);
   if (!group.taxID) result.problems.unshift('The group has no tax ID on file for the sponsor (N1*P5).');
   let set: Partial<CarrierFileRow>;

@@ -1,11 +1,17 @@
 // Census report (spec 2 §2): one CSV row per member per medical or dental coverage overlapping a date
 // range. Large groups (100,000+ members) are streamed: members are read in batches of subscribers
 // (in subscriberPK order) and piped through csv-stringify into the reply, so memory stays flat and
-// the event loop (and, on PGlite, the one database connection) serves other calls between reads.
-import { finished, type Readable, type Writable } from 'node:stream';
+// the event loop (and, on PGlite, the one database connection) serves other calls between reads. On
+// PostgreSQL the database writes the CSV records itself (COPY … TO STDOUT), which leaves no per-row
+// work in JavaScript; census.test.ts holds both ways to the same bytes.
+import { finished, PassThrough, type Readable, type Writable } from 'node:stream';
 import { setImmediate as setImmediatePromise } from 'node:timers/promises';
-import { stringify } from 'csv-stringify';
-import { and, count, countDistinct, eq, getTableName, gte, inArray, isNull, lte, or, sql } from 'drizzle-orm';
+import { stringify, type Options as StringifyOptions } from 'csv-stringify';
+import { stringify as stringifySync } from 'csv-stringify/sync';
+import { and, count, countDistinct, eq, getTableName, gte, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
+import { alias, PgDialect } from 'drizzle-orm/pg-core';
+import type pg from 'pg';
+import { to as copyTo } from 'pg-copy-streams';
 import type { z } from 'zod';
 import {
   CENSUS_COLUMNS,
@@ -13,7 +19,7 @@ import {
   type censusSummary as censusSummarySchema,
 } from '../../../src/contracts/census';
 import { todayIsoDate } from '../../../src/contracts/person-rules';
-import type { Db } from '../../db/client';
+import { postgresPoolOf, type Db } from '../../db/client';
 import {
   auditEvents,
   coverageOptions,
@@ -37,6 +43,15 @@ type CensusSummary = z.output<typeof censusSummarySchema>;
  */
 const CENSUS_BATCH_SUBSCRIBERS = 500;
 
+/**
+ * Subscribers per COPY statement on PostgreSQL: about 2 MB of file, gathered in memory before it is
+ * written. Larger batches save only a plan and a round trip each.
+ */
+const COPY_BATCH_SUBSCRIBERS = 10_000;
+
+/** Batches read at once on the COPY way, each on a pooled session of its own. */
+const COPY_SESSIONS = 2;
+
 /** Rows written between two turns of the event loop. */
 const YIELD_EVERY_ROWS = 200;
 
@@ -55,6 +70,8 @@ type CensusRequest = {
   log?: Logger;
   /** Subscribers per read; tests lower it to cross batch boundaries on a small group. */
   batchSize?: number;
+  /** 'rows' reads rows into csv-stringify on PostgreSQL too, so tests can compare it with COPY. */
+  via?: 'copy' | 'rows';
 };
 
 /**
@@ -146,6 +163,12 @@ type Reference = Awaited<ReturnType<typeof loadReference>>;
 
 const intArray = (values: number[]) => sql`${sql.param(values)}::int[]`;
 
+/** An int[] written into the statement, for COPY, which takes no parameters. */
+function intArrayLiteral(values: number[]) {
+  if (!values.every(Number.isSafeInteger)) throw new Error('int[] literal of a non-integer');
+  return sql.raw(`'{${values.join(',')}}'::int[]`);
+}
+
 /**
  * The group's subscriber keys in key order, as one array value (4 bytes per member): a row per key
  * costs ten times as much to decode. Batches then fetch rows by primary key, which stays fast with
@@ -191,28 +214,28 @@ type CensusRow = {
   division_pk: number | null;
 };
 
+type Batch = {
+  employerPK: number;
+  keys: { first: number; last: number };
+  medicalPlanPKs: number[];
+  planPKs: number[];
+  range: CensusRange;
+};
+
 /**
- * One read per batch: every row of the file for the group's subscribers whose keys lie in [first,
- * last], already in file order (the subscriber, then dependents by key; medical before dental), with
- * the member's own or the subscriber's values chosen by the database. A key range is a plain range
- * scan of the primary key; each subscriber's coverage, and each dependent, is then read through its
- * index. The lateral reads (OFFSET 0 keeps the planner from folding them into joins) hold that plan: as
+ * The values of every row of the file for the group's subscribers whose keys lie in [first, last],
+ * with the member's own or the subscriber's values chosen by the database, and the order of the file
+ * (the subscriber, then dependents by key; medical before dental). A key range is a plain range scan
+ * of the primary key; each subscriber's coverage, and each dependent, is then read through its index.
+ * The lateral reads (OFFSET 0 keeps the planner from folding them into joins) hold that plan: as
  * plain joins, PGlite's planner, costing the range at a thousand rows, read the whole coverage and
- * dependent tables for every batch. The rows come back as the driver
- * reads them (no per-field mapping): only lookups by key are left to the caller. A dependent row whose
- * dependent is gone is left out.
+ * dependent tables for every batch. A dependent row whose dependent is gone is left out.
  */
-async function censusRowsOf(
-  db: Db,
-  employerPK: number,
-  keys: { first: number; last: number },
-  medicalPlanPKs: number[],
-  planPKs: number[],
-  range: CensusRange,
-): Promise<CensusRow[]> {
+function censusSource(batch: Batch, ints: (values: number[]) => SQL, joins: 'lateral' | 'plain' = 'lateral') {
+  const { employerPK, keys, range } = batch;
   const own = sql`${coverages.dependentPK} is null`;
   const home = sql`case when ${dependents.dependentPK} is not null and not ${dependents.sameAddress}`;
-  const query = sql`select
+  const columns = sql`
       ${subscribers.subscriberID} as subscriber_id,
       not ${own} as is_dependent,
       coalesce(${dependents.firstName}, ${subscribers.firstName}) as first_name,
@@ -234,29 +257,333 @@ async function censusRowsOf(
       case when ${own} then ${subscribers.dateOfHire} end as date_of_hire,
       ${coverages.beginDate} as begin_date,
       ${coverages.endDate} as end_date,
-      ${subscribers.divisionPK} as division_pk
-    from ${subscribers}
+      ${subscribers.divisionPK} as division_pk`;
+  const covered = and(sql`${coverages.planPK} = any(${ints(batch.planPKs)})`, overlaps(range));
+  // PostgreSQL, with its statistics, plans a batch's plain joins as hash joins of range reads, several
+  // times faster than a lateral index read per subscriber; the range on coverage's own key is what
+  // lets it read that table by range too.
+  const from =
+    joins === 'plain'
+      ? sql`from ${subscribers}
+    join ${coverages} on ${and(
+      eq(coverages.subscriberPK, subscribers.subscriberPK),
+      sql`${coverages.subscriberPK} between ${keys.first} and ${keys.last}`,
+      covered,
+    )}
+    left join ${dependents} on ${dependents.dependentPK} = ${coverages.dependentPK}`
+      : sql`from ${subscribers}
     cross join lateral (
       select * from ${coverages}
-      where ${and(
-        eq(coverages.subscriberPK, subscribers.subscriberPK),
-        sql`${coverages.planPK} = any(${intArray(planPKs)})`,
-        overlaps(range),
-      )}
+      where ${and(eq(coverages.subscriberPK, subscribers.subscriberPK), covered)}
       offset 0
     ) as ${sql.identifier(getTableName(coverages))}
     left join lateral (
       select * from ${dependents} where ${dependents.dependentPK} = ${coverages.dependentPK} offset 0
-    ) as ${sql.identifier(getTableName(dependents))} on true
-    where ${and(
-      sql`${subscribers.subscriberPK} between ${keys.first} and ${keys.last}`,
-      eq(subscribers.employerPK, employerPK),
-      sql`(${own} or ${dependents.dependentPK} is not null)`,
-    )}
-    order by ${subscribers.subscriberPK}, ${coverages.dependentPK} asc nulls first,
-      ${coverages.planPK} <> all(${intArray(medicalPlanPKs)}), ${coverages.beginDate}, ${coverages.coveragePK}`;
-  const { rows } = await db.execute<CensusRow>(query);
+    ) as ${sql.identifier(getTableName(dependents))} on true`;
+  const where = sql`where ${and(
+    sql`${subscribers.subscriberPK} between ${keys.first} and ${keys.last}`,
+    eq(subscribers.employerPK, employerPK),
+    sql`(${own} or ${dependents.dependentPK} is not null)`,
+  )}`;
+  // The subscriber, then the subscriber's own rows before the dependents'; medical before dental.
+  const sortKeys = [
+    sql`${subscribers.subscriberPK}`,
+    sql`${coverages.dependentPK}`,
+    sql`${coverages.planPK} <> all(${ints(batch.medicalPlanPKs)})`,
+    sql`${coverages.beginDate}`,
+    sql`${coverages.coveragePK}`,
+  ];
+  return { columns, from, where, sortKeys };
+}
+
+/**
+ * One read per batch, the rows as the driver reads them (no per-field mapping): only lookups by key
+ * are left to the caller.
+ */
+async function censusRowsOf(db: Db, batch: Batch): Promise<CensusRow[]> {
+  const { columns, from, where, sortKeys } = censusSource(batch, intArray);
+  const [bySubscriber, byDependent, ...rest] = sortKeys;
+  const { rows } = await db.execute<CensusRow>(
+    sql`select ${columns} ${from} ${where} order by ${bySubscriber}, ${byDependent} nulls first, ${sql.join(rest, sql`, `)}`,
+  );
   return rows;
+}
+
+/** The file's CSV dialect, for csv-stringify and for the header of the COPY way. */
+const CSV_OPTIONS: StringifyOptions = {
+  header: true,
+  columns: [...CENSUS_COLUMNS],
+  bom: true,
+  record_delimiter: 'windows',
+  // Names and addresses are typed by users: keep spreadsheet programs from running them as formulas.
+  escape_formulas: true,
+};
+
+/** The byte-order mark and the header line, as csv-stringify writes them before the first record. */
+const CSV_HEAD = stringifySync([], CSV_OPTIONS);
+
+/**
+ * One cell as csv-stringify writes it with CSV_OPTIONS, in SQL: empty for null or ''; a leading
+ * character that spreadsheets read as a formula (csv-stringify 6.9's list: - = + @ tab CR and the
+ * full-width = + - @) gets a quote mark before it; and the cell is quoted, inner quotes doubled, when
+ * it holds a quote, a comma or CR LF (the record delimiter: a lone CR or LF stays unquoted). ascii()
+ * gives the first code point without copying the text, so most cells cost one call and three scans.
+ */
+function csvCell(value: SQL) {
+  const needsQuotes = sql`(strpos(${value}, '"') > 0 or strpos(${value}, ',') > 0 or strpos(${value}, E'\\r\\n') > 0)`;
+  return sql`case
+      when ascii(${value}) in (45, 61, 43, 64, 9, 13, 65309, 65291, 65293, 65312) then
+        case when ${needsQuotes} then '"''' || replace(${value}, '"', '""') || '"' else '''' || ${value} end
+      when ${needsQuotes} then '"' || replace(${value}, '"', '""') || '"'
+      else coalesce(${value}, '') end`;
+}
+
+/** A date as usDate writes it: MM/DD/YYYY, empty for none. */
+const csvDate = (value: SQL) => sql`coalesce(to_char(${value}, 'MM/DD/YYYY'), '')`;
+
+const copyDialect = new PgDialect();
+
+/**
+ * The COPY statement of one batch: the rows of censusSource with their lookups joined as
+ * loadReference reads them (the group's own plans, tiers and divisions), each written as one CSV
+ * record without its line break, in a single text column. COPY takes no parameters, so values are
+ * written into the statement: only keys and the validated dates. The cells' texts are kept from
+ * being folded into csvCell (OFFSET 0), which reads each several times: they are computed once.
+ */
+function censusCopyStatement(batch: Batch): string {
+  for (const date of [batch.range.startDate, batch.range.endDate])
+    if (date !== null && !/^\d{4}-\d{2}-\d{2}$/.test(date)) throw new Error('census range is not an ISO date');
+  if (!Number.isSafeInteger(batch.employerPK)) throw new Error('census employerPK is not an integer');
+  const { columns, from, where, sortKeys } = censusSource(batch, intArrayLiteral, 'plain');
+  const gender = alias(lookupValues, 'census_gender');
+  const state = alias(lookupValues, 'census_state');
+  const relationship = alias(lookupValues, 'census_relationship');
+  const plan = alias(plans, 'census_plan');
+  const tier = alias(coverageOptions, 'census_tier');
+  const division = alias(divisions, 'census_division');
+  const row = (name: string) => sql.raw(`census_row.${name}`);
+  const text = (value: SQL) => sql`coalesce(${value}, '')`;
+  // MM/DD/YYYY is digits and slashes, which csvCell would leave as they are: dates skip it.
+  const dates = {
+    birth: csvDate(row('date_of_birth')),
+    hire: csvDate(row('date_of_hire')),
+    begin: csvDate(row('begin_date')),
+    end: csvDate(row('end_date')),
+  };
+  // Every cell's text before CSV quoting, in CENSUS_COLUMNS order.
+  const values = [
+    text(row('subscriber_id')),
+    text(row('first_name')),
+    text(row('last_name')),
+    dates.birth,
+    text(sql`${gender.name}`),
+    text(row('email')),
+    text(row('address1')),
+    text(row('address2')),
+    text(row('city')),
+    text(sql`coalesce(${state.code}, ${state.name})`),
+    text(row('zip_code')),
+    text(row('ssn')),
+    text(sql`case when ${row('is_dependent')} then ${relationship.name} else 'Subscriber' end`),
+    text(sql`${plan.planCode}`),
+    text(sql`${plan.networkCode}`),
+    text(sql`${tier.tierCode}`),
+    dates.hire,
+    dates.begin,
+    dates.end,
+    text(sql`${division.locationCode}`),
+  ];
+  if (values.length !== CENSUS_COLUMNS.length) throw new Error('census cells and columns differ');
+  const cell = (i: number) => sql.raw(`census_cells.cell_${i}`);
+  const sorted = sortKeys.map((_, i) => sql.raw(`sort_${i}`));
+  const employerPK = sql.raw(String(batch.employerPK));
+  const query = sql`copy (
+    select ${sql.join(
+      values.map((value, i) => (Object.values(dates).includes(value) ? cell(i) : csvCell(cell(i)))),
+      sql` || ',' || `,
+    )}
+    from (
+        select ${sql.join(
+          values.map((value, i) => sql`${value} as ${sql.raw(`cell_${i}`)}`),
+          sql`, `,
+        )}, ${sql.join(
+          sorted.map((key) => sql`census_row.${key}`),
+          sql`, `,
+        )}
+        from (
+          select ${columns}, ${sql.join(
+            sortKeys.map((key, i) => sql`${key} as ${sorted[i]}`),
+            sql`, `,
+          )}
+          ${from} ${where}
+        ) as census_row
+        left join ${plans} as ${sql.identifier(getTableName(plan))} on ${plan.planPK} = ${row('plan_pk')}
+        left join ${lookupValues} as ${sql.identifier(getTableName(gender))}
+          on ${gender.kind} = 'gender' and ${gender.pk} = ${row('gender_pk')}
+        left join ${lookupValues} as ${sql.identifier(getTableName(state))}
+          on ${state.kind} = 'state' and ${state.pk} = ${row('state_pk')}
+        left join ${lookupValues} as ${sql.identifier(getTableName(relationship))}
+          on ${relationship.kind} = 'relationship' and ${relationship.pk} = ${row('relationship_pk')}
+        left join ${coverageOptions} as ${sql.identifier(getTableName(tier))}
+          on ${tier.coverageOptionPK} = ${row('coverage_option_pk')} and ${tier.employerPK} = ${employerPK}
+        left join ${divisions} as ${sql.identifier(getTableName(division))}
+          on ${division.divisionPK} = coalesce(${row('division_pk')}, ${plan.divisionPK}) and ${division.employerPK} = ${employerPK}
+        offset 0
+    ) as census_cells
+    order by sort_0, sort_1 nulls first, sort_2, sort_3, sort_4
+  ) to stdout`;
+  const { sql: statement, params } = copyDialect.sqlToQuery(query.inlineParams());
+  if (params.length > 0) throw new Error('the census COPY statement kept a parameter');
+  return statement;
+}
+
+/** What COPY's text format writes after a backslash, by the byte it stands for (b f n r t v). */
+const COPY_ESCAPES: Record<number, number> = { 98: 8, 102: 12, 110: 10, 114: 13, 116: 9, 118: 11 };
+const BACKSLASH = 0x5c;
+const LF = 0x0a;
+const CR = 0x0d;
+
+/**
+ * Turns COPY's text output (one column: the CSV record) into the file's bytes: each line ends in CR
+ * LF, and the escapes COPY writes (a backslash before a backslash, or a letter for a control
+ * character) are undone. Records are rarely escaped, so a chunk without a backslash is only split at
+ * its line breaks. A chunk may end inside an escape: its backslash waits for the next chunk.
+ */
+export class CopyTextToCsv {
+  rows = 0;
+  private carry: Buffer | null = null;
+
+  convert(input: Buffer): Buffer {
+    const chunk = this.carry ? Buffer.concat([this.carry, input]) : input;
+    this.carry = null;
+    let lines = 0;
+    for (let i = chunk.indexOf(LF); i !== -1; i = chunk.indexOf(LF, i + 1)) lines++;
+    this.rows += lines;
+    const out = Buffer.allocUnsafe(chunk.length + lines);
+    let to = 0;
+    if (chunk.indexOf(BACKSLASH) === -1) {
+      let from = 0;
+      for (let i = chunk.indexOf(LF); i !== -1; i = chunk.indexOf(LF, i + 1)) {
+        to += chunk.copy(out, to, from, i);
+        out[to++] = CR;
+        out[to++] = LF;
+        from = i + 1;
+      }
+      chunk.copy(out, to, from);
+      return out;
+    }
+    for (let i = 0; i < chunk.length; i++) {
+      const byte = chunk[i]!;
+      if (byte === BACKSLASH) {
+        if (i + 1 === chunk.length) {
+          this.carry = Buffer.from([BACKSLASH]);
+          break;
+        }
+        const next = chunk[++i]!;
+        out[to++] = COPY_ESCAPES[next] ?? next;
+      } else if (byte === LF) {
+        out[to++] = CR;
+        out[to++] = LF;
+      } else {
+        out[to++] = byte;
+      }
+    }
+    return out.subarray(0, to);
+  }
+}
+
+/** A batch's file bytes, gathered off one COPY, with the records each chunk holds. */
+type CopiedBatch = { chunks: Buffer[]; rows: number[] };
+
+/**
+ * Runs one batch's COPY on a session of its own and gathers its output (about 2 MB). Gathering, not
+ * streaming, means a statement never waits for the client, however slowly it reads; a session whose
+ * COPY failed is closed rather than returned to the pool.
+ */
+async function copyBatch(pool: pg.Pool, statement: string): Promise<CopiedBatch> {
+  const session = await pool.connect();
+  let failed: Error | undefined;
+  try {
+    const csv = new CopyTextToCsv();
+    const batch: CopiedBatch = { chunks: [], rows: [] };
+    for await (const chunk of session.query(copyTo(statement))) {
+      const before = csv.rows;
+      batch.chunks.push(csv.convert(chunk as Buffer));
+      batch.rows.push(csv.rows - before);
+    }
+    return batch;
+  } catch (error) {
+    failed = error as Error;
+    throw error;
+  } finally {
+    session.release(failed);
+  }
+}
+
+/**
+ * The first subscriber key of every batch of `batchSize` of the group's subscribers, counted by the
+ * database: a hundred keys for a million members, where the rows way holds all of them.
+ */
+async function batchStarts(db: Db, employerPK: number, batchSize: number): Promise<number[]> {
+  const { rows } = await db.execute<{ key: number }>(sql`select key from (
+      select ${subscribers.subscriberPK} as key, row_number() over (order by ${subscribers.subscriberPK}) - 1 as n
+      from ${subscribers} where ${subscribers.employerPK} = ${employerPK}
+    ) as numbered where n % ${batchSize} = 0 order by key`);
+  return rows.map((r) => Number(r.key));
+}
+
+/**
+ * The COPY way (PostgreSQL): the header, then each batch's records in key order. COPY_SESSIONS
+ * batches are read at once on sessions of their own (the database's work is most of the file's
+ * cost, and runs on another core per session) while the one before them is written to the client,
+ * which holds at most that many batches in memory. A client that goes away stops further batches.
+ */
+async function writeCensusByCopy(
+  db: Db,
+  pool: pg.Pool,
+  out: Writable,
+  employerPK: number,
+  range: CensusRange,
+  batchSize: number,
+  counter: { rows: number },
+) {
+  const ref = await loadReference(db, employerPK);
+  const planPKs = [...ref.plans.keys()];
+  const medicalPlanPKs = planPKs.filter((pk) => ref.plans.get(pk)?.planType === 'Medical');
+  const starts = await batchStarts(db, employerPK, batchSize);
+  if (!out.write(CSV_HEAD)) await roomIn(out);
+  const reading: Promise<CopiedBatch>[] = [];
+  let next = 0;
+  const readAhead = () => {
+    while (reading.length < COPY_SESSIONS && next < starts.length) {
+      const last = next + 1 < starts.length ? starts[next + 1]! - 1 : 2 ** 31 - 1;
+      const statement = censusCopyStatement({
+        employerPK,
+        keys: { first: starts[next]!, last },
+        medicalPlanPKs,
+        planPKs,
+        range,
+      });
+      const batch = copyBatch(pool, statement);
+      // Should the client go away first, an unread batch must not end as an unhandled rejection.
+      batch.catch(() => {});
+      reading.push(batch);
+      next += 1;
+    }
+  };
+  readAhead();
+  while (reading.length > 0) {
+    if (out.destroyed) return;
+    const batch = await reading.shift()!;
+    readAhead();
+    for (const [i, chunk] of batch.chunks.entries()) {
+      if (out.destroyed) return;
+      counter.rows += batch.rows[i]!;
+      if (!out.write(chunk)) await roomIn(out);
+    }
+    await nextTurn();
+  }
+  out.end();
 }
 
 /** One CSV record, in CENSUS_COLUMNS order. Dependents carry their subscriber's ID and division. */
@@ -327,14 +654,13 @@ async function writeCensus(
   const keys = await subscriberKeys(db, employerPK);
   await nextTurn();
   const batchAt = (start: number) =>
-    censusRowsOf(
-      db,
+    censusRowsOf(db, {
       employerPK,
-      { first: keys[start]!, last: keys[Math.min(start + batchSize, keys.length) - 1]! },
+      keys: { first: keys[start]!, last: keys[Math.min(start + batchSize, keys.length) - 1]! },
       medicalPlanPKs,
       planPKs,
       range,
-    );
+    });
   let next = keys.length > 0 ? batchAt(0) : null;
   for (let i = 0; next && !csv.destroyed; i += batchSize) {
     const rows = await next;
@@ -395,17 +721,25 @@ export async function censusSummary(db: Db, employerPK: number, query: CensusReq
 export function censusReport(db: Db, request: CensusRequest): Readable {
   const range = censusRange(request.query);
   const counter = { rows: 0 };
-  const csv = stringify({
-    header: true,
-    columns: [...CENSUS_COLUMNS],
-    bom: true,
-    record_delimiter: 'windows',
-    // Names and addresses are typed by users: keep spreadsheet programs from running them as formulas.
-    escape_formulas: true,
-  });
-  writeCensus(db, csv, request.employerPK, range, request.batchSize ?? CENSUS_BATCH_SUBSCRIBERS, counter).catch(
-    (error: unknown) => csv.destroy(error as Error),
-  );
+  const pool = request.via === 'rows' ? null : postgresPoolOf(db);
+  let csv: Writable & Readable;
+  if (pool) {
+    csv = new PassThrough();
+    writeCensusByCopy(
+      db,
+      pool,
+      csv,
+      request.employerPK,
+      range,
+      request.batchSize ?? COPY_BATCH_SUBSCRIBERS,
+      counter,
+    ).catch((error: unknown) => csv.destroy(error as Error));
+  } else {
+    csv = stringify(CSV_OPTIONS);
+    writeCensus(db, csv, request.employerPK, range, request.batchSize ?? CENSUS_BATCH_SUBSCRIBERS, counter).catch(
+      (error: unknown) => csv.destroy(error as Error),
+    );
+  }
 
   finished(csv, (error) => {
     const action = error ? 'census.aborted' : 'census.download';

@@ -1,6 +1,6 @@
 import Paper from '@mui/material/Paper';
 import type { QueryKey } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { useDeferredValue, type ReactNode } from 'react';
 import { pageOf } from '../../lib/list-search';
 import { ListFailure } from '../data-table/list-failure';
 import { ListFetchingBar } from './list-fetching-bar';
@@ -39,6 +39,9 @@ type KeptListPanelProps<Row> = {
   children: (rows: Row[]) => ReactNode;
 };
 
+// One empty list for every render: a new [] each time would start another background pass.
+const NO_ROWS: never[] = [];
+
 const capitalized = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
 
 /**
@@ -49,8 +52,10 @@ export function KeptListPanel<Row>({ kind, list, search, onSearch, ...shown }: K
   const [one, many] = kind.nouns;
   const loading = `Loading ${many}`;
   const page = pageOf(search);
-  const { data } = list;
-  const rows = shown.localFilter?.rows ?? data?.list ?? [];
+  // A page's rows render in a background pass React splits into short slices, the skeleton or the
+  // previous page staying until they are done: a page of rows is the heaviest render of a list screen.
+  const data = useDeferredValue(list.data);
+  const rows = useDeferredValue(shown.localFilter?.rows ?? list.data?.list ?? NO_ROWS);
   const emptyText =
     data && data.list.length > 0 && shown.localFilter
       ? shown.localFilter.emptyText

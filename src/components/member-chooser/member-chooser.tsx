@@ -4,6 +4,7 @@ import { endpoints } from '../../contracts/endpoints';
 import type { SubscriberSummary } from '../../contracts/subscribers';
 import { useEmployerPK } from '../../hooks/use-session';
 import { ExportButton } from '../list-page/export-button';
+import { Deferred } from '../ui/deferred';
 import { KeptListPanel } from '../list-page/kept-list-panel';
 import { MemberDependents } from './member-dependents';
 import { MEMBER_LIST, type MemberListOptions } from './member-list-query';
@@ -64,30 +65,33 @@ export function MemberChooser({
     />
   );
 
+  // The screen's heading paints first; the form and the list follow in slices (nothing sits below them).
   return (
-    <Stack spacing={2}>
-      <MemberSearchForm
-        // Remounted when the URL's filters change (Back, a link), so the fields show them.
-        key={[search.firstName, search.lastName, search.ssn].join('|')}
-        search={search}
-        termedAllowed={termedAllowed}
-        onSearch={setSearch}
-        serverErrors={members.fieldErrors}
-      />
-      <MemberExport search={search} termedAllowed={termedAllowed} />
-      <KeptListPanel kind={MEMBER_LIST} list={members} search={search} onSearch={setSearch}>
-        {(rows) => (
-          <MemberTable
-            members={rows}
-            sort={search.sort}
-            onSort={(field) => setSearch(memberSort.next(search, field))}
-            onChoose={(subscriber) => choose({ subscriber })}
-            renderDetail={allowDependents ? dependentsOf : undefined}
-          />
-        )}
-      </KeptListPanel>
-      <PendingNoticeModal message={notice.message} onReturn={notice.close} />
-    </Stack>
+    <Deferred>
+      <Stack spacing={2}>
+        <MemberSearchForm
+          // Remounted when the URL's filters change (Back, a link), so the fields show them.
+          key={[search.firstName, search.lastName, search.ssn].join('|')}
+          search={search}
+          termedAllowed={termedAllowed}
+          onSearch={setSearch}
+          serverErrors={members.fieldErrors}
+        />
+        <MemberExport search={search} termedAllowed={termedAllowed} />
+        <KeptListPanel kind={MEMBER_LIST} list={members} search={search} onSearch={setSearch}>
+          {(rows) => (
+            <MemberTable
+              members={rows}
+              sort={search.sort}
+              onSort={(field) => setSearch(memberSort.next(search, field))}
+              onChoose={(subscriber) => choose({ subscriber })}
+              renderDetail={allowDependents ? dependentsOf : undefined}
+            />
+          )}
+        </KeptListPanel>
+        <PendingNoticeModal message={notice.message} onReturn={notice.close} />
+      </Stack>
+    </Deferred>
   );
 }
 

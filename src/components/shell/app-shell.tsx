@@ -27,11 +27,39 @@ type AppShellProps = {
 export function AppShell({ group, logout, children }: AppShellProps) {
   const session = useSession();
   const currentEmployerPK = useEmployerPK();
+  return (
+    <ShellFrame
+      entries={visibleMenu(session?.groupRoles ?? [], currentEmployerPK)}
+      group={group}
+      givenName={session?.givenName ?? ''}
+      logout={logout}
+    >
+      {children}
+    </ShellFrame>
+  );
+}
+
+/**
+ * The shell's frame while the first screen's access and data are asked for: the same top bar and
+ * main area, without the user's menu, group and name. It paints the screen's place (and its heading)
+ * a few round trips before the screen itself, and is replaced, not moved, when the screen comes.
+ */
+export function PendingShell({ children }: { children: ReactNode }) {
+  return (
+    // The group's logo is 36 px high: its room is kept, so the heading sits where the screen's will.
+    <ShellFrame entries={[]} group={<Box sx={{ height: 36 }} />} givenName="" logout={null}>
+      {children}
+    </ShellFrame>
+  );
+}
+
+type ShellFrameProps = AppShellProps & { entries: ReturnType<typeof visibleMenu>; givenName: string };
+
+function ShellFrame({ entries, group, givenName, logout, children }: ShellFrameProps) {
   const pathname = useLocation({ select: (location) => location.pathname });
   const [mobileOpen, setMobileOpen] = useState(false);
   // Read before the first paint (noSsr), so a phone never renders the permanent menu it would hide.
   const wide = useMediaQuery((theme: Theme) => theme.breakpoints.up('md'), { noSsr: true });
-  const entries = visibleMenu(session?.groupRoles ?? [], currentEmployerPK);
 
   // One landmark holds the drawer's title, menu and version, so no content sits outside a landmark.
   const menu = (
@@ -59,7 +87,7 @@ export function AppShell({ group, logout, children }: AppShellProps) {
       <TopBar
         pageLabel={pageLabelOf(pathname)}
         group={group}
-        givenName={session?.givenName ?? ''}
+        givenName={givenName}
         logout={logout}
         onOpenMenu={() => setMobileOpen(true)}
       />

@@ -24,3 +24,17 @@ export function PageHeading({ title, subtitle }: PageHeadingProps) {
     </Box>
   );
 }
+
+/**
+ * The screen's title where its h1 will be, while the screen is still coming (its data, its first
+ * render). Not a heading: a page is only announced, and tests only take it as shown, with its h1.
+ */
+export function PendingHeading({ title }: { title: string }) {
+  return (
+    <Box sx={{ mb: 3 }}>
+      <Typography variant="h4" component="p" sx={{ overflowWrap: 'anywhere' }}>
+        {title}
+      </Typography>
+    </Box>
+  );
+}

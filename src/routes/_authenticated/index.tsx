@@ -2,7 +2,8 @@ import Typography from '@mui/material/Typography';
 import { createFileRoute } from '@tanstack/react-router';
 import { employerQueries } from '../../api/employer-queries';
 import { rolesInGroup } from '../../contracts/permissions';
-import { PageHeading } from '../../components/ui/page-heading';
+import { Deferred } from '../../components/ui/deferred';
+import { PageHeading, PendingHeading } from '../../components/ui/page-heading';
 import { Dashboard } from '../../features/dashboard/components/dashboard';
 import { loadDashboard } from '../../features/dashboard/lib/dashboard-panels';
 import { firstGroupCardsPage, GroupCards } from '../../features/employers/components/group-cards';
@@ -23,8 +24,10 @@ export const Route = createFileRoute('/_authenticated/')({
 });
 
 function Home() {
+  // The heading comes with the panels, in one background pass React splits into short slices: the
+  // heading says the screen is there. Until then its title stands where the pending shell put it.
   return (
-    <>
+    <Deferred fallback={<PendingHeading title="Home" />}>
       <PageHeading title="Home" subtitle="The current group at a glance" />
       <MyBenefitsCard />
       <Dashboard />
@@ -32,6 +35,6 @@ function Home() {
         Your employer groups
       </Typography>
       <GroupCards />
-    </>
+    </Deferred>
   );
 }

@@ -77,6 +77,7 @@ export function AccessReportScreen() {
               ...ACCESS_REPORT_PAGING,
               page: pageOf(search),
               recordCount: list.data.recordCount,
+              countCapped: list.data.countCapped,
               rowCount: list.data.list.length,
               onPage: (page) => void setSearch({ page }),
             }}

@@ -2,6 +2,7 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
 import type { FormEventHandler, ReactNode } from 'react';
+import { Deferred } from '../../../components/ui/deferred';
 import { WIZARD_STEPS } from '../../../contracts/enrollment';
 import type { StepConflict } from '../hooks/use-step-save';
 import { DraftConflictDialog } from './draft-conflict-dialog';
@@ -41,13 +42,16 @@ export function WizardStepLayout({
           Not saved: {asSentence(failure)} Everything you entered is kept; please try again.
         </Alert>
       )}
-      {/* In rem, so that enlarged text gets wider fields rather than cut labels. */}
-      <Box component="form" noValidate onSubmit={onSubmit} aria-label={title} sx={{ maxWidth: '60rem' }}>
-        {children}
-        <Stack direction="row" spacing={2} useFlexGap sx={{ mt: 4, flexWrap: 'wrap' }}>
-          {actions}
-        </Stack>
-      </Box>
+      {/* The heading paints first; the form's many fields follow in slices (nothing sits below them). */}
+      <Deferred>
+        {/* In rem, so that enlarged text gets wider fields rather than cut labels. */}
+        <Box component="form" noValidate onSubmit={onSubmit} aria-label={title} sx={{ maxWidth: '60rem' }}>
+          {children}
+          <Stack direction="row" spacing={2} useFlexGap sx={{ mt: 4, flexWrap: 'wrap' }}>
+            {actions}
+          </Stack>
+        </Box>
+      </Deferred>
       <DraftConflictDialog conflict={conflict} />
     </>
   );
