@@ -59,11 +59,13 @@ test.describe('ID card', () => {
     await cards.filter.getByLabel('SSN').fill('123456');
     await expect(cards.filter.getByLabel('SSN')).toHaveValue('1234');
     await cards.filterLocally({ lastName: part });
-    const shown = await cards.rows.count();
-    expect(shown).toBeGreaterThan(0);
-    for (const cell of await cards.rows.locator('td:first-child').allInnerTexts()) {
-      expect(cell.toLowerCase()).toContain(part.toLowerCase());
-    }
+    // The filtered rows replace the page's in a background render, a few frames after the typing.
+    await expect
+      .poll(async () => {
+        const cells = await cards.rows.locator('td:first-child').allInnerTexts();
+        return cells.length > 0 && cells.every((cell) => cell.toLowerCase().includes(part.toLowerCase()));
+      })
+      .toBe(true);
     await cards.filter.getByRole('button', { name: 'Discard Filter' }).click();
     await expect(cards.filter.getByLabel('Search Last Name')).toHaveValue('');
     await expect(cards.rows).toHaveCount(20);

@@ -69,7 +69,8 @@ function ShellFrame({ entries, group, givenName, logout, children }: ShellFrameP
           {BRAND.productName}
         </Typography>
       </Toolbar>
-      <SideMenu entries={entries} onNavigate={() => setMobileOpen(false)} />
+      {/* No "Main menu" landmark until there is a menu: the pending frame has none yet. */}
+      {entries.length > 0 && <SideMenu entries={entries} onNavigate={() => setMobileOpen(false)} />}
     </Box>
   );
 
