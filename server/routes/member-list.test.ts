@@ -7,7 +7,7 @@ import { endpoints } from '../../src/contracts/endpoints';
 import { subscriberListQuery, type SubscriberListQuery } from '../../src/contracts/subscribers';
 import { LARGE_GROUP_EMPLOYER_PK } from '../db/seed/data';
 import { requests, subscribers } from '../db/schema';
-import { subscriberList, subscriberListStatement } from '../services/members';
+import { pageAnchorsOf, subscriberList, subscriberListStatement } from '../services/members';
 import { createTestApp, type TestApp } from '../test/test-app';
 
 const GROUP = LARGE_GROUP_EMPLOYER_PK;
@@ -244,5 +244,62 @@ describe('SubscriberList plans', () => {
     expect(await planOf({ page: 100, sortColumn: 'dateOfBirth DESC' })).toMatch(
       /Index Only Scan Backward using subscribers_employer_date_of_birth_idx/,
     );
+  });
+
+  it('enters the sort index at a remembered row for a far page', async () => {
+    const q = subscriberListQuery.parse({ employerPK: GROUP, page: 100 });
+    const anchor = { key: active[0]!.lastName, pk: active[0]!.subscriberPK };
+    const statement = subscriberListStatement(t.db, GROUP, q, { limit: 20, offset: 40 }, undefined, anchor);
+    const { rows } = await t.db.execute(sql`explain ${statement.rows}`);
+    const plan = rows.map((row) => Object.values(row).join('')).join('\n');
+    expect(plan).toMatch(/Index Only Scan using subscribers_employer_last_name_idx/);
+    expect(plan).toMatch(/Index Cond: .*ROW\(last_name, subscriber_pk\) >= ROW/);
+  });
+});
+
+// Runs last: it terms and restores a member, which the other tests' `active` would not expect.
+describe('SubscriberList far pages from a remembered row', () => {
+  /** The list in the database's own order, read the plain way. */
+  const ordered = (sortColumn: 'lastName' | 'dateOfBirth', direction: 'asc' | 'desc', offset: number) =>
+    t.db
+      .select({ subscriberPK: subscribers.subscriberPK })
+      .from(subscribers)
+      .where(and(eq(subscribers.employerPK, GROUP), isNull(subscribers.termDate)))
+      .orderBy(sql`${subscribers[sortColumn]} ${sql.raw(direction)}, ${subscribers.subscriberPK} ${sql.raw(direction)}`)
+      .limit(20)
+      .offset(offset)
+      .then((rows) => rows.map((m) => m.subscriberPK));
+  const listed = async (body: Partial<SubscriberListQuery>) => (await list(body)).list.map((m) => m.subscriberPK);
+
+  it('reads a page after a walked one from its first row, the same rows as a walk, both ways', async () => {
+    expect(await listed({ page: 100 })).toEqual(await ordered('lastName', 'asc', 2000));
+    const anchor = pageAnchorsOf(t.db).nearest(`${GROUP}  active`, 2000, Date.now());
+    expect(anchor).toMatchObject({ offset: 2000, total: active.length });
+    for (const page of [100, 101, 103, 120]) {
+      expect(await listed({ page })).toEqual(await ordered('lastName', 'asc', page * 20));
+    }
+    expect(await listed({ page: 60, sortColumn: 'dateOfBirth DESC' })).toEqual(
+      await ordered('dateOfBirth', 'desc', 1200),
+    );
+    expect(await listed({ page: 61, sortColumn: 'dateOfBirth DESC' })).toEqual(
+      await ordered('dateOfBirth', 'desc', 1220),
+    );
+    // Past the end: no row, and the kept total.
+    expect(await list({ page: 1000 })).toEqual({ list: [], recordCount: active.length });
+  });
+
+  it('walks again once the group’s count has changed, so no page is shifted', async () => {
+    expect(await listed({ page: 101 })).toEqual(await ordered('lastName', 'asc', 2020));
+    // A member near the top is termed: every later row moves up by one.
+    const [early] = await ordered('lastName', 'asc', 5);
+    await t.db.update(subscribers).set({ termDate: '2020-01-01' }).where(eq(subscribers.subscriberPK, early!));
+    try {
+      expect((await list({ page: 101 })).recordCount).toBe(active.length - 1);
+      expect(await listed({ page: 101 })).toEqual(await ordered('lastName', 'asc', 2020));
+      expect(await listed({ page: 102 })).toEqual(await ordered('lastName', 'asc', 2040));
+    } finally {
+      await t.db.update(subscribers).set({ termDate: null }).where(eq(subscribers.subscriberPK, early!));
+    }
+    expect(await listed({ page: 101 })).toEqual(await ordered('lastName', 'asc', 2020));
   });
 });

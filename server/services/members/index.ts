@@ -9,5 +9,6 @@ export {
   subscriberListStatement,
 } from './members';
 export { memberView } from './member-view';
+export { pageAnchorsOf } from './page-anchors';
 export { NO_COVERAGE_MESSAGE, NO_ID_CARD_MESSAGE, idCardPdf, myIdCardPdf, requestIdCard, viewIdCard } from './id-cards';
 export { fsaInformation } from './fsa';

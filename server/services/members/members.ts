@@ -43,6 +43,7 @@ import {
 } from '../../db/schema';
 import { contains, startsWith } from '../../lib/like-pattern';
 import { notFound } from '../../lib/problem';
+import { ANCHOR_FROM_OFFSET, pageAnchorsOf } from './page-anchors';
 
 type ListQuery = z.output<typeof subscriberListQuery>;
 
@@ -53,6 +54,12 @@ const SORTS = {
   dateOfBirth: subscribers.dateOfBirth,
   'employmentDetails.dateOfHire': subscribers.dateOfHire,
 } as const;
+
+/**
+ * The sorts whose far pages may start at a remembered row (page-anchors.ts): those on a column that
+ * is never null, where a row comparison finds every later row. The date of hire may be missing.
+ */
+const ANCHORED_SORTS = new Set<string>(['lastName', 'firstName', 'ssnLast4', 'dateOfBirth']);
 
 /** What a list row shows: the full SSN and the bookkeeping columns stay in the database. */
 const { ssn: _ssn, createdAt: _createdAt, updatedAt: _updatedAt, ...listColumns } = getTableColumns(subscribers);
@@ -101,6 +108,13 @@ const isFiltered = (q: ListQuery) => Boolean(q.firstName?.trim() || q.lastName?.
 /** A value of a list statement: literal, or a placeholder filled at each call of a prepared one. */
 type Slot = number | Placeholder;
 type PageSlots = { limit: Slot; offset: Slot };
+/** The row a later page is read from (page-anchors.ts): its sort key and key. */
+type AnchorSlots = { key: string | Placeholder; pk: Slot };
+
+const sortOf = (q: ListQuery) => {
+  const [field = 'lastName', direction = 'ASC'] = (q.sortColumn ?? 'lastName ASC').split(' ');
+  return { field, descending: direction === 'DESC' };
+};
 
 const pageOf = (q: ListQuery) => ({ limit: q.recordsPerPage, offset: q.page * q.recordsPerPage });
 
@@ -142,12 +156,13 @@ export function subscriberListStatement(
   q: ListQuery,
   slots: PageSlots = pageOf(q),
   cap = MEMBER_SEARCH_CAP,
+  anchor?: AnchorSlots,
 ) {
   const filtered = isFiltered(q);
   const where = subscriberFilter(employerPK, q);
-  const [field = 'lastName', direction = 'ASC'] = (q.sortColumn ?? 'lastName ASC').split(' ');
+  const { field, descending } = sortOf(q);
   const column = SORTS[field as keyof typeof SORTS] ?? subscribers.lastName;
-  const by = direction === 'DESC' ? desc : asc;
+  const by = descending ? desc : asc;
   // The pk breaks ties in the same direction, so the sort index serves both directions.
   const order = [by(column), by(subscribers.subscriberPK)];
 
@@ -201,11 +216,14 @@ export function subscriberListStatement(
     return { rows, totalAlone: sql<number | null>`(select count(*)::int from ${found})` };
   }
   // A later page: its keys come from the sort index alone, so skipping to a far page reads no row;
-  // then only its rows are read.
+  // then only its rows are read. From an anchor, the index is entered at the anchor's row.
+  const fromAnchor =
+    anchor &&
+    sql`(${column}, ${subscribers.subscriberPK}) ${sql.raw(descending ? '<=' : '>=')} (${anchor.key}, ${anchor.pk})`;
   const page = db
     .select({ subscriberPK: subscribers.subscriberPK })
     .from(subscribers)
-    .where(where)
+    .where(and(where, fromAnchor))
     .orderBy(...order)
     .limit(slots.limit)
     .offset(slots.offset)
@@ -227,20 +245,57 @@ const preparedLists = new WeakMap<Db, Map<string, PreparedList>>();
  * members, first page or not): paging repeats it with other values, and PostgreSQL then neither
  * parses nor plans it again. Filtered lists are not prepared: their best plan depends on the text.
  */
-function preparedList(db: Db, q: ListQuery): PreparedList {
-  const shape = `subscriber_list ${q.sortColumn ?? ''} ${q.includeTermedMembers ? 'all' : 'active'} ${q.page === 0 ? 'first' : 'later'}`;
+function preparedList(db: Db, q: ListQuery, anchored = false): PreparedList {
+  const shape = `subscriber_list ${q.sortColumn ?? ''} ${q.includeTermedMembers ? 'all' : 'active'} ${q.page === 0 ? 'first' : anchored ? 'anchored' : 'later'}`;
   const byShape = preparedLists.get(db) ?? new Map<string, PreparedList>();
   preparedLists.set(db, byShape);
   let prepared = byShape.get(shape);
   if (!prepared) {
-    const statement = subscriberListStatement(db, sql.placeholder('employerPK'), q, {
-      limit: sql.placeholder('limit'),
-      offset: sql.placeholder('offset'),
-    });
+    const statement = subscriberListStatement(
+      db,
+      sql.placeholder('employerPK'),
+      q,
+      { limit: sql.placeholder('limit'), offset: sql.placeholder('offset') },
+      MEMBER_SEARCH_CAP,
+      anchored ? { key: sql.placeholder('key'), pk: sql.placeholder('pk') } : undefined,
+    );
     prepared = statement.rows.prepare(shape) as PreparedList;
     byShape.set(shape, prepared);
   }
   return prepared;
+}
+
+/**
+ * A page of the unfiltered list. Far pages start at a remembered row when one is live and the group's
+ * count is unchanged (page-anchors.ts); a page walked to leaves its first row as the next anchor.
+ */
+async function unfilteredPage(db: Db, employerPK: number, q: ListQuery, slots: { limit: number; offset: number }) {
+  const { field } = sortOf(q);
+  if (slots.offset < ANCHOR_FROM_OFFSET || !ANCHORED_SORTS.has(field)) {
+    return preparedList(db, q).execute({ employerPK, ...slots });
+  }
+  const anchors = pageAnchorsOf(db);
+  const list = `${employerPK} ${q.sortColumn ?? ''} ${q.includeTermedMembers ? 'all' : 'active'}`;
+  const now = Date.now();
+  const anchor = anchors.nearest(list, slots.offset, now);
+  if (anchor) {
+    const rows = await preparedList(db, q, true).execute({
+      employerPK,
+      limit: slots.limit,
+      offset: slots.offset - anchor.offset,
+      key: anchor.key,
+      pk: anchor.pk,
+    });
+    if (rows[0]?.total === anchor.total) return rows;
+    anchors.forget(list);
+  }
+  const rows = await preparedList(db, q).execute({ employerPK, ...slots });
+  const first = rows[0];
+  if (first?.total != null) {
+    const key = first.s[field as 'lastName' | 'firstName' | 'ssnLast4' | 'dateOfBirth'];
+    anchors.remember(list, { offset: slots.offset, key, pk: first.s.subscriberPK, total: first.total, at: now });
+  }
+  return rows;
 }
 
 /** A page of the member list; `cap` is MEMBER_SEARCH_CAP but in tests, whose groups are smaller. */
@@ -254,7 +309,7 @@ export async function subscriberList(db: Db, employerPK: number, q: ListQuery, c
       ? []
       : filtered
         ? await subscriberListStatement(db, employerPK, q, { ...slots, limit }, cap).rows
-        : await preparedList(db, q).execute({ employerPK, ...slots });
+        : await unfilteredPage(db, employerPK, q, slots);
   // A page past the end has no row to carry the total: it is read apart.
   const total =
     rows[0]?.total ??
