@@ -33,6 +33,7 @@ import { endpoints } from '../src/contracts/endpoints';
 import { subscriberListQuery } from '../src/contracts/subscribers';
 import { buildApp } from '../server/app';
 import { loadConfig } from '../server/config';
+import { limitHeapGrowth } from '../server/lib/heap-growth';
 import { LARGE_GROUP_EMPLOYER_PK } from '../server/db/seed/data';
 import { BIG_BROKER_EMAIL, seedBrokerGroups } from '../server/db/seed/demo-users';
 import { subscriberListStatement } from '../server/services/members';
@@ -116,6 +117,8 @@ try {
       done();
     },
   });
+  // As `npm start` runs the server.
+  limitHeapGrowth();
   const app = await buildApp({ config, db: database.db, database, logger: true, logStream });
   const hello = Fastify();
   hello.get('/', async () => ({ hello: 'world' }));

@@ -7,11 +7,13 @@ import { DataDirInUseError, DataDirNotWritableError, openDatabase } from './db/c
 import { assertDataDirWritable } from './db/data-dir-writable';
 import { seedCeilingWarning } from './db/pglite-ceiling';
 import { seedDatabase } from './db/seed/seed-database';
+import { limitHeapGrowth } from './lib/heap-growth';
 import { DEMO_PASSWORD, DEMO_USERS } from './db/seed/demo-users';
 import { mailCatcherOptionsFromEnv, startMailCatcher } from './services/identity';
 import { keepUploadWorkerReady } from './services/imports';
 
 // `npm start`: migrate, seed an empty database, build the SPA when missing, serve everything on one port.
+limitHeapGrowth();
 const config = loadConfig();
 /** One line and a non-zero exit, rather than a stack trace, for what the operator must fix. */
 const refuseToStart = (error: unknown): never => {
