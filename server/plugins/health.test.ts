@@ -101,6 +101,19 @@ describe('the embedded database ceiling', () => {
   afterAll(async () => {
     await database.db.delete(employers).where(eq(employers.employerPK, GROUP));
   });
+  /** The app on the test database with its log captured, as it starts with this group's size. */
+  async function appWithLog() {
+    const log = captureLog();
+    const app = await buildApp({
+      config,
+      db: database.db,
+      database: { driver: database.driver },
+      logger: true,
+      logStream: log.stream,
+    });
+    await app.ready();
+    return { app, log };
+  }
 
   const onPglite = () => database.driver === 'pglite';
   const overCeiling = (members: string, ceiling: string) =>
@@ -109,16 +122,8 @@ describe('the embedded database ceiling', () => {
 
   it('over the ceiling: readyz still answers 200, with a warning on PGlite only, logged once at start', async () => {
     await setGroupSize(EMBEDDED_MEMBER_CEILING + 1);
-    const bigLog = captureLog();
-    const big = await buildApp({
-      config,
-      db: database.db,
-      database: { driver: database.driver },
-      logger: true,
-      logStream: bigLog.stream,
-    });
+    const { app: big, log: bigLog } = await appWithLog();
     try {
-      await big.ready();
       const warning = overCeiling(
         (EMBEDDED_MEMBER_CEILING + 1).toLocaleString('en-US'),
         EMBEDDED_MEMBER_CEILING.toLocaleString('en-US'),
@@ -139,16 +144,8 @@ describe('the embedded database ceiling', () => {
 
   it('at the ceiling: no warning, no log line', async () => {
     await setGroupSize(EMBEDDED_MEMBER_CEILING);
-    const quietLog = captureLog();
-    const quiet = await buildApp({
-      config,
-      db: database.db,
-      database: { driver: database.driver },
-      logger: true,
-      logStream: quietLog.stream,
-    });
+    const { app: quiet, log: quietLog } = await appWithLog();
     try {
-      await quiet.ready();
       const ready = await quiet.inject({ method: 'GET', url: READY_PATH });
       expect(ready.statusCode).toBe(200);
       expect(ready.json()).toEqual({ status: 'ready' });

@@ -155,6 +155,9 @@ async function loadReference(db: Db, employerPK: number) {
   return {
     names,
     plans: new Map<number, CensusPlan>(planRows.map(({ planPK, ...plan }) => [planPK, plan])),
+    /** The census's plans, and those of them that are medical, as the batches' reads name them. */
+    planPKs: planRows.map((p) => p.planPK),
+    medicalPlanPKs: planRows.filter((p) => p.planType === 'Medical').map((p) => p.planPK),
     tiers: new Map(tierRows.map((t) => [t.pk, t.tierCode])),
     locations: new Map(divisionRows.map((d) => [d.divisionPK, d.locationCode])),
   };
@@ -548,8 +551,7 @@ async function writeCensusByCopy(
   counter: { rows: number },
 ) {
   const ref = await loadReference(db, employerPK);
-  const planPKs = [...ref.plans.keys()];
-  const medicalPlanPKs = planPKs.filter((pk) => ref.plans.get(pk)?.planType === 'Medical');
+  const { planPKs, medicalPlanPKs } = ref;
   const starts = await batchStarts(db, employerPK, batchSize);
   if (!out.write(CSV_HEAD)) await roomIn(out);
   const reading: Promise<CopiedBatch>[] = [];
@@ -649,8 +651,7 @@ async function writeCensus(
   counter: { rows: number },
 ) {
   const ref = await loadReference(db, employerPK);
-  const planPKs = [...ref.plans.keys()];
-  const medicalPlanPKs = planPKs.filter((pk) => ref.plans.get(pk)?.planType === 'Medical');
+  const { planPKs, medicalPlanPKs } = ref;
   const keys = await subscriberKeys(db, employerPK);
   await nextTurn();
   const batchAt = (start: number) =>
