@@ -1,7 +1,17 @@
 import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { headerSegments, memberSegments, trailerSegments, type FeedMember } from './carrier-834';
-import { check834, parseX12 } from './carrier-834-check';
+import {
+  headerLoop,
+  headerSegments,
+  memberLoop,
+  memberSegments,
+  serialize,
+  trailerLoop,
+  trailerSegments,
+  type FeedMember,
+  type Segment,
+} from './carrier-834';
+import { Check834, check834, parseX12 } from './carrier-834-check';
 
 const member = (n: number, overrides: Partial<FeedMember> = {}): FeedMember => ({
   subscriberID: `S02${String(n).padStart(6, '0')}`,
@@ -84,5 +94,48 @@ describe('reading an 834 back', () => {
   it('refuses dates that are not calendar dates', async () => {
     const result = await checked(chunksOf([member(1, { dateOfBirth: '1988-02-30' })]));
     expect(result.problems).toEqual(['Segment 16 (DMG) has no real CCYYMMDD date.']);
+  });
+});
+
+describe('checking an 834 as it is written', () => {
+  /** The segments of an interchange, as the writer makes them. */
+  const interchange = (members: FeedMember[]): Segment[] => {
+    const head = headerLoop(HEADER);
+    const loops = members.flatMap(memberLoop);
+    return [...head, ...loops, ...trailerLoop(HEADER.controlNumber, head.length - 2 + loops.length + 1)];
+  };
+  const writtenCheck = (segments: Segment[]) => {
+    const check = new Check834(HEADER.controlNumber);
+    for (const seg of segments) check.add(seg);
+    return check.result();
+  };
+
+  it('finds what a read-back finds, and the stored text parses into the segments checked', async () => {
+    const members = [
+      member(1, {
+        lastName: "O'Brien*Smith",
+        firstName: 'Ann~Marie',
+        address1: '12 Elm St:Apt^4',
+        city: ' Spring  field ',
+      }),
+      member(2, { middleName: 'Q', email: 'x*y@example.com', address2: 'Unit\r\n9', dateOfBirth: '1988-02-30' }),
+      member(3, { isSubscriber: false, relationship: '19', ssn: null, phone: null, email: null }),
+    ];
+    const segments = interchange(members);
+    const text = segments.map(serialize).join('');
+    const parsed: Segment[] = [];
+    for await (const seg of parseX12(Readable.from([Buffer.from(text)]))) parsed.push(seg);
+    expect(parsed).toEqual(segments);
+    const written = writtenCheck(segments);
+    expect(written).toEqual(await checked([text]));
+    expect(written.problems).toEqual(['Segment 27 (DMG) has no real CCYYMMDD date.']);
+  });
+
+  it('refuses an SSN or a state that could not be read back as written', () => {
+    const result = writtenCheck(interchange([member(1, { ssn: '90011222~' }), member(2, { state: 'I*' })]));
+    expect(result.problems).toEqual([
+      'Segment 12 (NM1) element 09: invalid code value.',
+      'Segment 26 (N4) element 02: invalid code value.',
+    ]);
   });
 });

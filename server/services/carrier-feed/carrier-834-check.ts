@@ -1,13 +1,14 @@
-// Reading an 834 back: the file is split into segments again, and the check below holds every one of
-// them against the structure the feed promises (envelope counts and control numbers, the
-// segments each member loop must have, CCYYMMDD dates, the guide's element lengths through node-x12's
-// validation rules). A file with any problem is not delivered.
+// The check of an 834: every segment held against the structure the feed promises (envelope counts
+// and control numbers, the segments each member loop must have, CCYYMMDD dates, the guide's element
+// lengths through node-x12's validation rules). The writer checks the segments as it writes them; a
+// file found stored but unchecked (its server stopped) is split into segments again and checked the
+// same way. A file with any problem is not delivered.
 import { StringDecoder } from 'node:string_decoder';
 import { X12Element, X12ElementRule } from 'node-x12';
 import { isIsoDate } from '../../lib/calendar';
-import { IMPLEMENTATION_GUIDE, X12_OPTIONS } from './carrier-834';
+import { IMPLEMENTATION_GUIDE, X12_OPTIONS, type Segment } from './carrier-834';
 
-export type ParsedSegment = { tag: string; values: string[] };
+export type ParsedSegment = Segment;
 
 /**
  * Segments of one of the feed's own files as tag and element values (element 1 at index 0), split on
@@ -56,13 +57,15 @@ const any = el({ skip: true });
 const len = (min: number, max: number) => el({ minMax: [min, max] });
 const optional = (max: number) => el({ maxLength: max, allowBlank: true });
 const ccyymmdd = new X12ElementRule({ engine: /^\d{8}$/ } as X12ElementRule);
+const ssn = new X12ElementRule({ engine: /^\d{9}$/ } as X12ElementRule);
+const stateCode = new X12ElementRule({ engine: /^[A-Z]{2}$/ } as X12ElementRule);
 
 /** Element rules of the guide for the segments the feed writes; an element not listed is not checked. */
 const RULES: Record<string, (X12ElementRule | undefined)[]> = {
   INS: [oneOf('Y', 'N'), oneOf('18', '01', '19', '53'), oneOf('021', '001', '024', '030'), len(2, 3), oneOf('A')],
-  NM1: [oneOf('IL'), oneOf('1'), len(1, 60), len(1, 35), optional(25), any, any, oneOf('34'), len(9, 9)],
+  NM1: [oneOf('IL'), oneOf('1'), len(1, 60), len(1, 35), optional(25), any, any, oneOf('34'), ssn],
   N3: [len(1, 55), optional(55)],
-  N4: [len(2, 30), len(2, 2), len(3, 15)],
+  N4: [len(2, 30), stateCode, len(3, 15)],
   DMG: [oneOf('D8'), ccyymmdd, oneOf('M', 'F', 'U')],
   HD: [oneOf('021', '001', '024', '030'), any, oneOf('HLT', 'DEN', 'FSA'), optional(50), optional(3)],
   DTP: [len(3, 3), oneOf('D8'), ccyymmdd],
@@ -168,106 +171,136 @@ export type CheckResult = {
 
 const MAX_PROBLEMS = 50;
 
+/**
+ * Holds an 834 to the feed's structure, a segment at a time: the writer feeds it the segments it
+ * writes, a read-back feeds it the segments parsed from stored bytes. `expectedControlNumber` is the
+ * one the file was given.
+ */
+export class Check834 {
+  private readonly problems: string[] = [];
+  private readonly isDate = calendarDateCheck();
+  private index = 0;
+  private inTransaction = 0;
+  private members = 0;
+  private loop: Loop | null = null;
+  private isa: string[] | null = null;
+  private gs: string[] | null = null;
+  private st: string[] | null = null;
+  private readonly seen = { se: false, ge: false, iea: false };
+
+  constructor(private readonly expectedControlNumber?: number) {}
+
+  private report(p: string) {
+    if (this.problems.length < MAX_PROBLEMS) this.problems.push(p);
+  }
+
+  private closeLoop() {
+    const loop = this.loop;
+    if (!loop) return;
+    for (const tag of ['REF*0F', 'NM1*IL', 'DMG'] as const)
+      if (!loop.has[tag]) this.report(`Member loop at segment ${loop.index} has no ${tag}.`);
+    if (loop.hdCount === 0) this.report(`Member loop at segment ${loop.index} has no HD coverage.`);
+    else if (loop.hdWithBegin < loop.hdCount)
+      this.report(`Member loop at segment ${loop.index} has an HD without DTP*348.`);
+    this.loop = null;
+  }
+
+  add(seg: Segment): void {
+    const index = ++this.index;
+    if (this.st && !this.seen.se) this.inTransaction++;
+    for (const p of ruleProblems(seg, index)) this.report(p);
+    const v = seg.values;
+    switch (seg.tag) {
+      case 'ISA':
+        this.isa = v;
+        break;
+      case 'GS':
+        this.gs = v;
+        if (v[0] !== 'BE' || v[7] !== IMPLEMENTATION_GUIDE) this.report('GS must be BE with version 005010X220A1.');
+        break;
+      case 'ST':
+        this.st = v;
+        this.inTransaction = 1;
+        if (v[0] !== '834' || v[2] !== IMPLEMENTATION_GUIDE) this.report('ST must be an 834 of 005010X220A1.');
+        break;
+      case 'INS':
+        this.closeLoop();
+        this.members++;
+        this.loop = {
+          index,
+          has: { 'REF*0F': false, 'NM1*IL': false, DMG: false },
+          hdCount: 0,
+          hdWithBegin: 0,
+          inHd: false,
+        };
+        break;
+      case 'HD':
+        if (this.loop) {
+          this.loop.hdCount++;
+          this.loop.inHd = true;
+        }
+        break;
+      case 'DTP':
+        if (!this.isDate(v[2])) this.report(`Segment ${index} (DTP*${v[0]}) has no real CCYYMMDD date.`);
+        if (this.loop?.inHd && v[0] === '348') this.loop.hdWithBegin++;
+        break;
+      case 'DMG':
+        if (!this.isDate(v[1])) this.report(`Segment ${index} (DMG) has no real CCYYMMDD date.`);
+        break;
+      case 'SE':
+        this.closeLoop();
+        this.seen.se = true;
+        if (Number(v[0]) !== this.inTransaction)
+          this.report(`SE counts ${v[0]} segments; the transaction has ${this.inTransaction}.`);
+        if (v[1] !== this.st?.[1]) this.report('SE control number does not match ST.');
+        break;
+      case 'GE':
+        this.seen.ge = true;
+        if (v[0] !== '1' || v[1] !== this.gs?.[5]) this.report('GE must count 1 transaction and repeat GS06.');
+        break;
+      case 'IEA':
+        this.seen.iea = true;
+        if (v[0] !== '1' || Number(v[1]) !== Number(this.isa?.[12]))
+          this.report('IEA must count 1 group and repeat ISA13.');
+        break;
+    }
+    // Flags rather than a set of every segment's tag: 13 million segments in a million-member file.
+    const loop = this.loop;
+    if (loop) {
+      if (seg.tag === 'REF' && v[0] === '0F') loop.has['REF*0F'] = true;
+      else if (seg.tag === 'NM1' && v[0] === 'IL') loop.has['NM1*IL'] = true;
+      else if (seg.tag === 'DMG') loop.has.DMG = true;
+    }
+  }
+
+  /** The problems found, once every segment has been added. */
+  result(): CheckResult {
+    const { isa, gs, st, seen, expectedControlNumber } = this;
+    const problems = [...this.problems];
+    const report = (p: string) => {
+      if (problems.length < MAX_PROBLEMS) problems.push(p);
+    };
+    if (!isa || !gs || !st) report('The file has no ISA, GS or ST header.');
+    if (!seen.se || !seen.ge || !seen.iea) report('The file has no SE, GE or IEA trailer.');
+    const controlNumber = gs ? Number(gs[5]) : null;
+    if (gs && isa && st && (Number(isa[12]) !== controlNumber || Number(st[1]) !== controlNumber))
+      report('ISA13, GS06 and ST02 must carry the same control number.');
+    if (expectedControlNumber !== undefined && controlNumber !== expectedControlNumber)
+      report(`The control number is ${controlNumber}; the file was given ${expectedControlNumber}.`);
+    if (this.members === 0) report('The file lists no member.');
+    return { problems, members: this.members, segments: this.inTransaction, controlNumber };
+  }
+}
+
 /** Holds a parsed 834 to the feed's structure; `expectedControlNumber` is the one the file was given. */
 export async function check834(
   segments: AsyncIterable<ParsedSegment> | AsyncIterable<ParsedSegment[]>,
   expectedControlNumber?: number,
 ): Promise<CheckResult> {
-  const problems: string[] = [];
-  const isDate = calendarDateCheck();
-  const report = (p: string) => {
-    if (problems.length < MAX_PROBLEMS) problems.push(p);
-  };
-  let index = 0;
-  let inTransaction = 0;
-  let members = 0;
-  let loop: Loop | null = null;
-  let isa: string[] | null = null;
-  let gs: string[] | null = null;
-  let st: string[] | null = null;
-  const seen = { se: false, ge: false, iea: false };
-  const closeLoop = () => {
-    if (!loop) return;
-    for (const tag of ['REF*0F', 'NM1*IL', 'DMG'] as const)
-      if (!loop.has[tag]) report(`Member loop at segment ${loop.index} has no ${tag}.`);
-    if (loop.hdCount === 0) report(`Member loop at segment ${loop.index} has no HD coverage.`);
-    else if (loop.hdWithBegin < loop.hdCount) report(`Member loop at segment ${loop.index} has an HD without DTP*348.`);
-    loop = null;
-  };
+  const check = new Check834(expectedControlNumber);
   for await (const item of segments) {
-    for (const seg of Array.isArray(item) ? item : [item]) {
-      index++;
-      if (st && !seen.se) inTransaction++;
-      for (const p of ruleProblems(seg, index)) report(p);
-      const v = seg.values;
-      switch (seg.tag) {
-        case 'ISA':
-          isa = v;
-          break;
-        case 'GS':
-          gs = v;
-          if (v[0] !== 'BE' || v[7] !== IMPLEMENTATION_GUIDE) report('GS must be BE with version 005010X220A1.');
-          break;
-        case 'ST':
-          st = v;
-          inTransaction = 1;
-          if (v[0] !== '834' || v[2] !== IMPLEMENTATION_GUIDE) report('ST must be an 834 of 005010X220A1.');
-          break;
-        case 'INS':
-          closeLoop();
-          members++;
-          loop = {
-            index,
-            has: { 'REF*0F': false, 'NM1*IL': false, DMG: false },
-            hdCount: 0,
-            hdWithBegin: 0,
-            inHd: false,
-          };
-          break;
-        case 'HD':
-          if (loop) {
-            loop.hdCount++;
-            loop.inHd = true;
-          }
-          break;
-        case 'DTP':
-          if (!isDate(v[2])) report(`Segment ${index} (DTP*${v[0]}) has no real CCYYMMDD date.`);
-          if (loop?.inHd && v[0] === '348') loop.hdWithBegin++;
-          break;
-        case 'DMG':
-          if (!isDate(v[1])) report(`Segment ${index} (DMG) has no real CCYYMMDD date.`);
-          break;
-        case 'SE':
-          closeLoop();
-          seen.se = true;
-          if (Number(v[0]) !== inTransaction)
-            report(`SE counts ${v[0]} segments; the transaction has ${inTransaction}.`);
-          if (v[1] !== st?.[1]) report('SE control number does not match ST.');
-          break;
-        case 'GE':
-          seen.ge = true;
-          if (v[0] !== '1' || v[1] !== gs?.[5]) report('GE must count 1 transaction and repeat GS06.');
-          break;
-        case 'IEA':
-          seen.iea = true;
-          if (v[0] !== '1' || Number(v[1]) !== Number(isa?.[12])) report('IEA must count 1 group and repeat ISA13.');
-          break;
-      }
-      // Flags rather than a set of every segment's tag: 13 million segments in a million-member file.
-      if (loop) {
-        if (seg.tag === 'REF' && v[0] === '0F') loop.has['REF*0F'] = true;
-        else if (seg.tag === 'NM1' && v[0] === 'IL') loop.has['NM1*IL'] = true;
-        else if (seg.tag === 'DMG') loop.has.DMG = true;
-      }
-    }
+    if (Array.isArray(item)) for (const seg of item) check.add(seg);
+    else check.add(item);
   }
-  if (!isa || !gs || !st) report('The file has no ISA, GS or ST header.');
-  if (!seen.se || !seen.ge || !seen.iea) report('The file has no SE, GE or IEA trailer.');
-  const controlNumber = gs ? Number(gs[5]) : null;
-  if (gs && isa && st && (Number(isa[12]) !== controlNumber || Number(st[1]) !== controlNumber))
-    report('ISA13, GS06 and ST02 must carry the same control number.');
-  if (expectedControlNumber !== undefined && controlNumber !== expectedControlNumber)
-    report(`The control number is ${controlNumber}; the file was given ${expectedControlNumber}.`);
-  if (members === 0) report('The file lists no member.');
-  return { problems, members, segments: inTransaction, controlNumber };
+  return check.result();
 }

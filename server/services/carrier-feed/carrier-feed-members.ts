@@ -45,7 +45,31 @@ const feedSubscriberColumns = {
   termDate: subscribers.termDate,
 };
 type Subscriber = Pick<typeof subscribers.$inferSelect, keyof typeof feedSubscriberColumns>;
-type Dependent = typeof dependents.$inferSelect;
+
+/** The dependent columns a loop is written from, and the two stamps a change file tells requests by. */
+const feedDependentColumns = {
+  dependentPK: dependents.dependentPK,
+  subscriberPK: dependents.subscriberPK,
+  relationshipPK: dependents.relationshipPK,
+  firstName: dependents.firstName,
+  middleInitial: dependents.middleInitial,
+  lastName: dependents.lastName,
+  ssn: dependents.ssn,
+  dateOfBirth: dependents.dateOfBirth,
+  genderPK: dependents.genderPK,
+  sameAddress: dependents.sameAddress,
+  address1: dependents.address1,
+  address2: dependents.address2,
+  city: dependents.city,
+  statePK: dependents.statePK,
+  zipCode: dependents.zipCode,
+  phone1: dependents.phone1,
+  email: dependents.email,
+  termDate: dependents.termDate,
+  createdAt: dependents.createdAt,
+  updatedAt: dependents.updatedAt,
+};
+type Dependent = Pick<typeof dependents.$inferSelect, keyof typeof feedDependentColumns>;
 type CoverageRow = {
   dependentPK: number | null;
   planType: string;
@@ -93,7 +117,7 @@ async function householdsOf(
   if (subs.length === 0) return byPK;
   // One after another: inside a transaction the three share one connection.
   const deps = await db
-    .select()
+    .select(feedDependentColumns)
     .from(dependents)
     .where(keyed(dependents.subscriberPK, keys))
     .orderBy(asc(dependents.dependentPK));

@@ -43,6 +43,11 @@ export class EncryptedChunkWriter {
   private inserting: Promise<void> = Promise.resolve();
   bytes = 0;
 
+  /** Chunks made so far. */
+  get chunks(): number {
+    return this.seq;
+  }
+
   constructor(
     private readonly db: Db,
     private readonly carrierFilePK: number,

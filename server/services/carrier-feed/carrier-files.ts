@@ -1,8 +1,9 @@
 // The carrier feed: processed requests leave for the payer as X12 834 files. The processing worker adds
 // each pushed request to its group's open batch; closing the batch (on a schedule or on demand) makes
-// one change file of it. A full file lists the group's whole current enrollment. Every file is written
-// encrypted, read back and checked before it may be delivered to CARRIER_FEED_DIR; a 999 uploaded later
-// marks it Accepted or Rejected.
+// one change file of it. A full file lists the group's whole current enrollment. Every file is checked
+// segment by segment as it is written, stored encrypted, its stored chunks counted against what was
+// written, and only then may it be delivered to CARRIER_FEED_DIR; a 999 uploaded later marks it
+// Accepted or Rejected.
 import { createWriteStream } from 'node:fs';
 import { mkdir, rename } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -22,6 +23,7 @@ import { startIntervalWorker, type IntervalWorker } from '../../lib/interval-wor
 import {
   carrierBatchEntries,
   carrierControlNumbers,
+  carrierFileChunks,
   carrierFiles,
   employers,
   requestStatusHistory,
@@ -33,13 +35,22 @@ import { badRequest, notFound } from '../../lib/problem';
 import {
   MAINTENANCE_NAMES,
   REASON_NAMES,
-  headerSegments,
-  memberSegments,
-  trailerSegments,
+  headerLoop,
+  memberLoop,
+  serialize,
+  trailerLoop,
   type FeedMember,
   type FileHeader,
+  type Segment,
 } from './carrier-834';
-import { check834, parseX12, parseX12Chunks, type ParsedSegment } from './carrier-834-check';
+import {
+  Check834,
+  check834,
+  parseX12,
+  parseX12Chunks,
+  type CheckResult,
+  type ParsedSegment,
+} from './carrier-834-check';
 import { parseAcknowledgment } from './carrier-acknowledgment';
 import { changeFileMembers, feedContext, fullFileMembers, type PushedRequest } from './carrier-feed-members';
 import { EncryptedChunkWriter, carrierFeedKey, readCarrierFile } from './carrier-file-store';
@@ -127,39 +138,88 @@ function fileHeader(
 const fileName = (employerID: string, kind: 'change' | 'full', controlNumber: number) =>
   `834_${employerID}_${kind}_${String(controlNumber).padStart(9, '0')}.x12`;
 
-/** Writes the interchange; `batches` yields member loops a batch at a time. */
+/** What the writer stored and found: the file's counts, its check, and the chunks to find stored. */
+type Written = { members: number; segments: number; bytes: number; chunks: number; check: CheckResult };
+
+/**
+ * Writes the interchange; `batches` yields member loops a batch at a time. Each segment is checked as it
+ * is serialized: the text is the segment's values joined, and no value can hold a delimiter (each is
+ * a code, digits, cleaned text, or held by the check to a pattern without one), so the stored file
+ * parses back into exactly the segments checked (carrier-834-check.test.ts reads one back to show it).
+ */
 async function writeInterchange(
   writer: EncryptedChunkWriter,
   header: FileHeader,
   batches: AsyncIterable<FeedMember[]> | Iterable<FeedMember[]>,
-) {
-  const head = headerSegments(header);
-  await writer.write(head.join(''));
+): Promise<Written> {
+  const check = new Check834(header.controlNumber);
+  const textOf = (loop: Segment[]) => {
+    let text = '';
+    for (const seg of loop) {
+      check.add(seg);
+      text += serialize(seg);
+    }
+    return text;
+  };
+  const head = headerLoop(header);
+  await writer.write(textOf(head));
   let segments = head.length - 2; // ISA and GS are outside the transaction set
   let members = 0;
   for await (const batch of batches) {
-    const lines: string[] = [];
+    let text = '';
     for (const member of batch) {
-      const loop = memberSegments(member);
+      const loop = memberLoop(member);
       segments += loop.length;
       members++;
-      for (const line of loop) lines.push(line);
+      text += textOf(loop);
     }
-    await writer.write(lines.join(''));
+    await writer.write(text);
   }
   segments += 1; // SE
-  await writer.write(trailerSegments(header.controlNumber, segments).join(''));
+  await writer.write(textOf(trailerLoop(header.controlNumber, segments)));
   await writer.end();
-  return { members, segments, bytes: writer.bytes };
+  return { members, segments, bytes: writer.bytes, chunks: writer.chunks, check: check.result() };
+}
+
+const countsOf = ({ members, segments, bytes }: Written) => ({ members, segments, bytes });
+
+/** Its stored chunks, counted and measured without reading them. */
+async function storedChunks(db: Db, carrierFilePK: number) {
+  const [row] = await db
+    .select({
+      chunks: sql<number>`count(*)::int`,
+      bytes: sql<number>`coalesce(sum(octet_length(${carrierFileChunks.data})), 0)::bigint`.mapWith(Number),
+    })
+    .from(carrierFileChunks)
+    .where(eq(carrierFileChunks.carrierFilePK, carrierFilePK));
+  return row!;
 }
 
 /**
- * Reads the stored file back, checks it, and delivers it when it passes and a folder is configured.
- * A file that fails is marked Invalid with its problems and goes nowhere.
+ * Checks a stored file and delivers it when it passes and a folder is configured. A file its writer
+ * checked is held to what the writer stored (every chunk there, every byte: AES-GCM adds none, and
+ * each chunk's tag is verified whenever it is read); one without (its server stopped before the check)
+ * is read back and checked segment by segment. A file that fails is marked Invalid with its problems
+ * and goes nowhere.
  */
-async function checkAndDeliver(db: Db, row: CarrierFileRow, settings: CarrierFeedSettings): Promise<CarrierFileRow> {
+async function checkAndDeliver(
+  db: Db,
+  row: CarrierFileRow,
+  settings: CarrierFeedSettings,
+  written?: Written,
+): Promise<CarrierFileRow> {
   const key = await carrierFeedKey(db);
-  const result = await check834(parseX12Chunks(readCarrierFile(db, row.carrierFilePK, key)), row.controlNumber);
+  let result: CheckResult;
+  if (written) {
+    result = { ...written.check, problems: [...written.check.problems] };
+    const stored = await storedChunks(db, row.carrierFilePK);
+    if (stored.chunks !== written.chunks || stored.bytes !== written.bytes)
+      result.problems.unshift(
+        `The stored file has ${stored.chunks} chunks of ${stored.bytes} bytes; ${written.chunks} of ${written.bytes} were written.`,
+      );
+  } else {
+    result = await check834(parseX12Chunks(readCarrierFile(db, row.carrierFilePK, key)), row.controlNumber);
+  }
   const group = await groupOf(db, row.employerPK);
   if (!group.taxID) result.problems.unshift('The group has no tax ID on file for the sponsor (N1*P5).');
   let set: Partial<CarrierFileRow>;
@@ -201,6 +261,7 @@ export async function closeCarrierBatch(
   const group = await groupOf(db, employerPK);
   const key = await carrierFeedKey(db);
   let created: CarrierFileRow;
+  let written: Written;
   try {
     created = await db.transaction(async (tx) => {
       const controlNumber = await nextControlNumber(tx, employerPK);
@@ -231,10 +292,10 @@ export async function closeCarrierBatch(
       const batch = await pushedRequests(tx, requestPKs);
       const members = await changeFileMembers(tx, employerPK, batch, ctx);
       const writer = new EncryptedChunkWriter(tx, file.carrierFilePK, key);
-      const counts = await writeInterchange(writer, fileHeader(group, 'change', controlNumber, now), [members]);
+      written = await writeInterchange(writer, fileHeader(group, 'change', controlNumber, now), [members]);
       const [done] = await tx
         .update(carrierFiles)
-        .set(counts)
+        .set(countsOf(written))
         .where(eq(carrierFiles.carrierFilePK, file.carrierFilePK))
         .returning();
       return done!;
@@ -243,7 +304,7 @@ export async function closeCarrierBatch(
     if (error instanceof EmptyBatch) return null;
     throw error;
   }
-  return itemOf(await checkAndDeliver(db, created, settings));
+  return itemOf(await checkAndDeliver(db, created, settings, written!));
 }
 
 async function pushedRequests(tx: Db, requestPKs: number[]): Promise<PushedRequest[]> {
@@ -297,13 +358,13 @@ export async function generateFullFile(
   try {
     const writer = new EncryptedChunkWriter(db, file.carrierFilePK, key);
     const header = fileHeader(group, 'full', file.controlNumber, now);
-    const counts = await writeInterchange(writer, header, fullFileMembers(db, employerPK, ctx));
+    const written = await writeInterchange(writer, header, fullFileMembers(db, employerPK, ctx));
     const [done] = await db
       .update(carrierFiles)
-      .set(counts)
+      .set(countsOf(written))
       .where(eq(carrierFiles.carrierFilePK, file.carrierFilePK))
       .returning();
-    return itemOf(await checkAndDeliver(db, done!, settings));
+    return itemOf(await checkAndDeliver(db, done!, settings, written));
   } catch (error) {
     await db
       .update(carrierFiles)
