@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { copyConnectionOf, copyEncoder, copyInto } from './bulk-insert';
 import { employers, subscribers } from './schema';
 import { createTestDatabase, type TestDatabase } from './test-database';
+import { missingGroupNames } from '../test/group-names';
 
 const person = {
   employerPK: 2,
@@ -84,6 +85,16 @@ describe('copyInto', () => {
           .execute<{ n: number }>(sql`select count(*)::int as n from subscribers where employer_pk = 2`)
           .then((r) => r.rows);
         expect(Number(counted.rows[0]?.members)).toBe(all?.n);
+        // So did the name dictionary's: the new names are in it, as written.
+        expect(await missingGroupNames(tx)).toEqual([]);
+        const names = await tx.execute<{ kind: string; name: string }>(
+          sql`select kind, name from group_names
+            where employer_pk = 2 and name in (${person.firstName}, ${person.lastName}) order by kind`,
+        );
+        expect(names.rows).toEqual([
+          { kind: 'first', name: person.firstName },
+          { kind: 'last', name: person.lastName },
+        ]);
         // A bad value fails the COPY instead of leaving the caller waiting.
         await expect(
           copyInto(connection!, subscribers, columns, [

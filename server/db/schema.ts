@@ -297,6 +297,32 @@ export const groupMemberCounts = pgTable('group_member_counts', {
   activeDependents: integer('active_dependents').notNull().default(0),
 });
 
+/** Which name of a member a `group_names` row holds. */
+export type GroupNameKind = 'last' | 'first';
+
+/**
+ * Each group's distinct member names, as written: a "contains" name search matches these few (45,000
+ * last names for a million members) through their trigram index, then reads the members bearing them
+ * along the list's sort index, which stops at the search's cap. Kept by statement triggers on
+ * `subscribers` (migration 0031) on every insert and update, bulk loads included. Never pruned: a name
+ * no member bears any longer matches no member.
+ */
+export const groupNames = pgTable(
+  'group_names',
+  {
+    employerPK: integer('employer_pk')
+      .notNull()
+      .references(() => employers.employerPK, { onDelete: 'cascade' }),
+    kind: text('kind').$type<GroupNameKind>().notNull(),
+    name: text('name').notNull(),
+  },
+  (t) => [
+    primaryKey({ name: 'group_names_pk', columns: [t.employerPK, t.kind, t.name] }),
+    check('group_names_kind_ck', sql`${t.kind} in ('last', 'first')`),
+    index('group_names_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')),
+  ],
+);
+
 export const dependents = pgTable(
   'dependents',
   {

@@ -1,14 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Readable } from 'node:stream';
 import { buffer } from 'node:stream/consumers';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, ilike, inArray } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { parse } from 'csv-parse/sync';
 import { endpointUrl } from '../../src/contracts/endpoint';
 import { endpoints, type EndpointName } from '../../src/contracts/endpoints';
+import { memberExportBody } from '../../src/contracts/exports';
 import { auditEvents, claims, subscribers } from '../db/schema';
 import { localToday } from '../lib/calendar';
-import { claimExport } from '../services/exports';
+import { claimExport, memberExport } from '../services/exports';
 import { createTestApp, type TestApp } from '../test/test-app';
 
 let t: TestApp;
@@ -143,6 +144,31 @@ describe('member export', () => {
       .where(eq(subscribers.employerPK, 2))
       .limit(1);
     expect(records.find((r) => r['Subscriber ID'] === one!.id)?.['SSN (last 4)']).toBe(one!.ssn);
+  });
+
+  it('lists, in keyset batches, the members a name search finds through the group’s names', async () => {
+    const members = await t.db
+      .select({ lastName: subscribers.lastName })
+      .from(subscribers)
+      .where(eq(subscribers.employerPK, 2));
+    // Three letters from inside a name: a "contains" search.
+    const lastName = members
+      .find((m) => m.lastName.length >= 5)!
+      .lastName.slice(1, 4)
+      .toUpperCase();
+    const expected = await t.db
+      .select({ id: subscribers.subscriberID })
+      .from(subscribers)
+      .where(and(eq(subscribers.employerPK, 2), ilike(subscribers.lastName, `%${lastName}%`)));
+    const file = await memberExport(
+      { db: t.db, actor: 'test', employerPK: 2, batchSize: 2 },
+      memberExportBody.parse({ employerPK: 2, lastName, includeTermedMembers: true, format: 'csv' }),
+    );
+    const records = parse(await buffer(file.data as Readable), { bom: true, columns: true }) as Record<
+      string,
+      string
+    >[];
+    expect(records.map((r) => r['Subscriber ID']).sort()).toEqual(expected.map((r) => r.id).sort());
   });
 
   it('is refused to the claims role', async () => {

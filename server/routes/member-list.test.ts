@@ -49,6 +49,17 @@ function nameFragment() {
   return name.slice(2, 6);
 }
 
+/** The three letters found in the most last names: a broad "contains" search. */
+function broadFragment() {
+  const members = new Map<string, number>();
+  for (const { lastName } of active) {
+    const name = lastName.toLowerCase();
+    const inside = new Set(Array.from({ length: Math.max(name.length - 2, 0) }, (_, i) => name.slice(i, i + 3)));
+    for (const fragment of inside) members.set(fragment, (members.get(fragment) ?? 0) + 1);
+  }
+  return [...members].sort((a, b) => b[1] - a[1])[0]![0];
+}
+
 describe('SubscriberList search', () => {
   it('finds last names containing the text, in any case, and counts exactly those', async () => {
     const fragment = nameFragment();
@@ -105,29 +116,37 @@ describe('SubscriberList bounded search', () => {
     for (const { lastName } of active) initials.set(lastName[0]!, (initials.get(lastName[0]!) ?? 0) + 1);
     const [initial] = [...initials].sort((a, b) => b[1] - a[1])[0]!;
     expect(initials.get(initial)).toBeGreaterThan(cap + 1);
+    const broad = broadFragment();
+    expect(active.filter((s) => s.lastName.toLowerCase().includes(broad)).length).toBeGreaterThan(cap + 1);
 
-    const first = await subscriberList(t.db, GROUP, query({ lastName: initial }), cap);
-    expect(first).toMatchObject({ recordCount: cap, countCapped: true });
-    const pages = [first.list];
-    for (const page of [1, 2]) {
-      const later = await subscriberList(t.db, GROUP, query({ lastName: initial, page, knownCount: cap + 1 }), cap);
-      expect(later).toMatchObject({ recordCount: cap, countCapped: true });
-      pages.push(later.list);
+    // At the start of names (a short fragment), then anywhere in them (through the group's names).
+    for (const [lastName, matches] of [
+      [initial, (name: string) => name.startsWith(initial)],
+      [broad.toUpperCase(), (name: string) => name.toLowerCase().includes(broad)],
+    ] as const) {
+      const first = await subscriberList(t.db, GROUP, query({ lastName }), cap);
+      expect(first).toMatchObject({ recordCount: cap, countCapped: true });
+      const pages = [first.list];
+      for (const page of [1, 2]) {
+        const later = await subscriberList(t.db, GROUP, query({ lastName, page, knownCount: cap + 1 }), cap);
+        expect(later).toMatchObject({ recordCount: cap, countCapped: true });
+        pages.push(later.list);
+      }
+      expect(pages.map((p) => p.length)).toEqual([20, 20, 10]);
+      const listed = pages.flat();
+      expect(new Set(listed.map((m) => m.subscriberPK)).size).toBe(cap);
+      expect(listed.every((m) => matches(m.lastName))).toBe(true);
+      // In the list's order (the database's collation, which a sort here might not share).
+      const ordered = await t.db
+        .select({ pk: subscribers.subscriberPK })
+        .from(subscribers)
+        .where(inArray(subscribers.subscriberPK, pks(listed)))
+        .orderBy(asc(subscribers.lastName), asc(subscribers.subscriberPK));
+      expect(listed.map((m) => m.subscriberPK)).toEqual(ordered.map((r) => r.pk));
+      // Past the cap there is no page, and the count still says there are more.
+      const past = await subscriberList(t.db, GROUP, query({ lastName, page: 3 }), cap);
+      expect(past).toMatchObject({ list: [], recordCount: cap, countCapped: true });
     }
-    expect(pages.map((p) => p.length)).toEqual([20, 20, 10]);
-    const listed = pages.flat();
-    expect(new Set(listed.map((m) => m.subscriberPK)).size).toBe(cap);
-    expect(listed.every((m) => m.lastName.startsWith(initial))).toBe(true);
-    // In the list's order (the database's collation, which a sort here might not share).
-    const ordered = await t.db
-      .select({ pk: subscribers.subscriberPK })
-      .from(subscribers)
-      .where(inArray(subscribers.subscriberPK, pks(listed)))
-      .orderBy(asc(subscribers.lastName), asc(subscribers.subscriberPK));
-    expect(listed.map((m) => m.subscriberPK)).toEqual(ordered.map((r) => r.pk));
-    // Past the cap there is no page, and the count still says there are more.
-    const past = await subscriberList(t.db, GROUP, query({ lastName: initial, page: 3 }), cap);
-    expect(past).toMatchObject({ list: [], recordCount: cap, countCapped: true });
 
     // A search within the cap is counted exactly and says nothing of a cap.
     const narrow = await subscriberList(t.db, GROUP, query({ lastName: nameFragment() }), cap);
@@ -217,12 +236,27 @@ describe('SubscriberList plans', () => {
     return rows.map((row) => Object.values(row).join('')).join('\n');
   }
 
-  it('serves name searches from the trigram index and SSN searches from the SSN index', async () => {
-    const byName = await planOf({ lastName: nameFragment() });
-    expect(byName).toContain('subscribers_last_name_trgm_idx');
-    expect(await planOf({ firstName: 'ichae' })).toContain('subscribers_first_name_trgm_idx');
+  it('serves name searches from the group’s names and the sort index, SSN searches from the SSN index', async () => {
+    // A broad fragment: the names that contain it, then their members along the sort index, which
+    // stops at the cap without reading every match.
+    const byName = await planOf({ lastName: broadFragment() });
+    expect(byName).toMatch(/Scan on group_names/);
+    expect(byName).toMatch(/Index Only Scan using subscribers_employer_last_name_idx/);
+    expect(byName).toMatch(/Index Cond: .*last_name = ANY/);
+    const byFirstName = await planOf({ firstName: 'ichae', sortColumn: 'firstName ASC' });
+    expect(byFirstName).toMatch(/Scan on group_names/);
+    expect(byFirstName).toMatch(/Index Only Scan using subscribers_employer_first_name_idx/);
+    // Sorted by last name, which that index does not hold: the members' rows give it.
+    expect(await planOf({ firstName: 'ichae' })).toMatch(/Index Scan using subscribers_employer_first_name_idx/);
+    for (const plan of [byName, byFirstName]) {
+      expect(plan).not.toMatch(/subscribers_(first|last)_name_trgm_idx/);
+    }
+    // With another criterion, each criterion's index gives a bitmap to intersect.
+    const both = await planOf({ lastName: broadFragment(), firstName: 'ichae' });
+    expect(both).not.toMatch(/group_names/);
+    expect(both).toMatch(/subscribers_(first|last)_name_trgm_idx/);
     expect(await planOf({ ssn: active[0]!.ssnLast4 })).toContain('subscribers_employer_ssn_last4_idx');
-    for (const plan of [byName, await planOf({ ssn: active[0]!.ssnLast4 })]) {
+    for (const plan of [byName, byFirstName, both, await planOf({ ssn: active[0]!.ssnLast4 })]) {
       expect(plan).not.toMatch(/Seq Scan on subscribers/);
     }
   });

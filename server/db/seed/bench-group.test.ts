@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../client';
 import { createTestDatabase, type TestDatabase } from '../test-database';
+import { missingGroupNames } from '../../test/group-names';
 import { memberCountDrift } from '../../test/member-counts';
 import { REBUILD_INDEXES_FROM } from './bench-group';
 import { seedDatabase } from './seed-database';
@@ -92,6 +93,17 @@ describe('seedLargeGroup', () => {
             where s.employer_pk = 6 and c.dependent_pk is null) as counted`,
     );
     expect(covered).toEqual({ kept: MEMBERS, counted: MEMBERS });
+  });
+
+  it('puts every loaded member’s names in the group’s name dictionary, once each', async () => {
+    expect(await missingGroupNames(db)).toEqual([]);
+    const [names] = await rowsOf<{ kept: number; distinct: number }>(
+      db,
+      sql`select (select count(*)::int from group_names where employer_pk = 6) as kept,
+          (select count(distinct last_name)::int + count(distinct first_name)::int from subscribers
+            where employer_pk = 6) as distinct`,
+    );
+    expect(names?.kept).toBe(names?.distinct);
   });
 
   it('gives about 30 % of members one covered dependent, with unique SSNs and their last four', async () => {
