@@ -1,4 +1,4 @@
-import { copyFile, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
@@ -12,6 +12,7 @@ import { loadConfig } from '../../config';
 import { migrationsFolder, migrationsSchema, type Db } from '../../db/client';
 import { auditEvents } from '../../db/schema';
 import { createTestDatabase, type TestDatabase } from '../../db/test-database';
+import { firstMigrations } from '../../test/first-migrations';
 import { AUDIT_MONTHS_AHEAD, addAuditMonths, auditMonths } from './audit-months';
 
 let t: TestDatabase;
@@ -90,26 +91,11 @@ describe('migration 0030 on a trail that already holds rows', () => {
   });
   afterAll(async () => rm(dir, { recursive: true, force: true }));
 
-  /** A folder with this release's first `count` migrations. */
-  async function firstMigrations(count: number) {
-    const folder = join(dir, String(count));
-    const journal = JSON.parse(await readFile(join(migrationsFolder, 'meta', '_journal.json'), 'utf8')) as {
-      entries: { tag: string }[];
-    };
-    journal.entries = journal.entries.slice(0, count);
-    await mkdir(join(folder, 'meta'), { recursive: true });
-    await writeFile(join(folder, 'meta', '_journal.json'), JSON.stringify(journal));
-    for (const entry of journal.entries) {
-      await copyFile(join(migrationsFolder, `${entry.tag}.sql`), join(folder, `${entry.tag}.sql`));
-    }
-    return folder;
-  }
-
   it('moves every row into its month, keeps keys and goes on after the highest', async () => {
     const client = await PGlite.create({ extensions: { pg_trgm } });
     try {
       const db = drizzle({ client });
-      await migrate(db, { migrationsFolder: await firstMigrations(30), migrationsSchema });
+      await migrate(db, { migrationsFolder: await firstMigrations(dir, 30), migrationsSchema });
       await db.execute(sql`
         insert into audit_events (actor, action, at, employer_pk, endpoint, status, records)
         select 'before-' || i, 'access.read', now() - make_interval(days => i * 20), 2, 'subscriberList', 200,

@@ -1,7 +1,7 @@
 // The member list's "contains" name search goes through each group's dictionary of names
 // (group_names, migration 0031): it must find exactly the members `ilike` finds on the members
 // themselves, and see every name a member gets, by insert, rename or move.
-import { copyFile, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
@@ -15,6 +15,7 @@ import { bulkInsert } from '../../db/bulk-insert';
 import { migrationsFolder, migrationsSchema, type Db } from '../../db/client';
 import { employers, groupNames, subscribers } from '../../db/schema';
 import { createTestDatabase, type TestDatabase } from '../../db/test-database';
+import { firstMigrations } from '../../test/first-migrations';
 import { contains } from '../../lib/like-pattern';
 import { missingGroupNames } from '../../test/group-names';
 import { subscriberList } from './members';
@@ -155,26 +156,11 @@ describe('migration 0031 on a database that already has members', () => {
   });
   afterAll(async () => rm(dir, { recursive: true, force: true }));
 
-  /** A folder with this release's first `count` migrations. */
-  async function firstMigrations(count: number) {
-    const folder = join(dir, String(count));
-    const journal = JSON.parse(await readFile(join(migrationsFolder, 'meta', '_journal.json'), 'utf8')) as {
-      entries: { tag: string }[];
-    };
-    journal.entries = journal.entries.slice(0, count);
-    await mkdir(join(folder, 'meta'), { recursive: true });
-    await writeFile(join(folder, 'meta', '_journal.json'), JSON.stringify(journal));
-    for (const entry of journal.entries) {
-      await copyFile(join(migrationsFolder, `${entry.tag}.sql`), join(folder, `${entry.tag}.sql`));
-    }
-    return folder;
-  }
-
   it('fills the dictionary with each group’s distinct names, then keeps it', async () => {
     const client = await PGlite.create({ extensions: { pg_trgm } });
     try {
       const db = drizzle({ client }) as unknown as Db;
-      await migrate(drizzle({ client }), { migrationsFolder: await firstMigrations(31), migrationsSchema });
+      await migrate(drizzle({ client }), { migrationsFolder: await firstMigrations(dir, 31), migrationsSchema });
       const groups = await db
         .insert(employers)
         .values([
