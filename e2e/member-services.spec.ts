@@ -248,10 +248,15 @@ test.describe('claim search', () => {
     await search.sortBy('Billed Amount');
     await expect(search.header('Billed Amount')).toHaveAttribute('aria-sort', 'descending');
     expect(new URL(page.url()).searchParams.get('page')).toBeNull();
-    const billed = await search.rows.locator('td:nth-child(7)').allInnerTexts();
-    const amounts = billed.map((text) => Number(text.replace(/[$,]/g, '')));
-    expect(amounts).toEqual([...amounts].sort((a, b) => b - a));
-    expect(billed[0]).toMatch(/^\$[\d,]+\.\d{2}$/);
+    // The header turns with the URL; the rows follow when the server's page arrives.
+    const billedCells = () => search.rows.locator('td:nth-child(7)').allInnerTexts();
+    await expect
+      .poll(async () => {
+        const amounts = (await billedCells()).map((text) => Number(text.replace(/[$,]/g, '')));
+        return amounts.length > 1 && amounts.every((amount, i) => i === 0 || amounts[i - 1]! >= amount);
+      })
+      .toBe(true);
+    expect((await billedCells())[0]).toMatch(/^\$[\d,]+\.\d{2}$/);
 
     // Sorting on Payment Date DESC brings claims not paid yet first, shown as In-Process.
     const unpaid = await claims(page, { sortColumn: 'paymentDate', sortOrder: 'DESC' });
