@@ -1,21 +1,31 @@
-import { copyFile, mkdir, readFile, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { migrationsFolder } from '../db/client';
+import type { PGlite } from '@electric-sql/pglite';
+import { drizzle } from 'drizzle-orm/pglite';
+import { migrate } from 'drizzle-orm/pglite/migrator';
+import { migrationsFolder, migrationsSchema } from '../db/client';
 
 /**
- * A folder under `dir` with this release's first `count` migrations, so a test can migrate a database
- * up to just before the migration it checks, fill it, and then migrate the rest.
+ * Applies this release's first `count` migrations only, so a test can fill a database as it stood just
+ * before the migration it checks, and then migrate the rest (`migrateAll`).
  */
-export async function firstMigrations(dir: string, count: number): Promise<string> {
-  const folder = join(dir, String(count));
-  const journal = JSON.parse(await readFile(join(migrationsFolder, 'meta', '_journal.json'), 'utf8')) as {
-    entries: { tag: string }[];
-  };
-  journal.entries = journal.entries.slice(0, count);
-  await mkdir(join(folder, 'meta'), { recursive: true });
-  await writeFile(join(folder, 'meta', '_journal.json'), JSON.stringify(journal));
-  for (const entry of journal.entries) {
-    await copyFile(join(migrationsFolder, `${entry.tag}.sql`), join(folder, `${entry.tag}.sql`));
+export async function migrateFirst(client: PGlite, count: number): Promise<void> {
+  const folder = await mkdtemp(join(tmpdir(), 'first-migrations-'));
+  try {
+    const journal = JSON.parse(await readFile(join(migrationsFolder, 'meta', '_journal.json'), 'utf8')) as {
+      entries: { tag: string }[];
+    };
+    journal.entries = journal.entries.slice(0, count);
+    await mkdir(join(folder, 'meta'));
+    await writeFile(join(folder, 'meta', '_journal.json'), JSON.stringify(journal));
+    for (const entry of journal.entries) {
+      await copyFile(join(migrationsFolder, `${entry.tag}.sql`), join(folder, `${entry.tag}.sql`));
+    }
+    await migrate(drizzle({ client }), { migrationsFolder: folder, migrationsSchema });
+  } finally {
+    await rm(folder, { recursive: true, force: true });
   }
-  return folder;
 }
+
+export const migrateAll = (client: PGlite) => migrate(drizzle({ client }), { migrationsFolder, migrationsSchema });

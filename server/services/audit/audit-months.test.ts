@@ -1,18 +1,14 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/pglite';
-import { migrate } from 'drizzle-orm/pglite/migrator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
 import { loadConfig } from '../../config';
-import { migrationsFolder, migrationsSchema, type Db } from '../../db/client';
+import type { Db } from '../../db/client';
 import { auditEvents } from '../../db/schema';
 import { createTestDatabase, type TestDatabase } from '../../db/test-database';
-import { firstMigrations } from '../../test/first-migrations';
+import { migrateAll, migrateFirst } from '../../test/first-migrations';
 import { AUDIT_MONTHS_AHEAD, addAuditMonths, auditMonths } from './audit-months';
 
 let t: TestDatabase;
@@ -85,17 +81,11 @@ describe('the audit trail by month', () => {
 });
 
 describe('migration 0030 on a trail that already holds rows', () => {
-  let dir: string;
-  beforeAll(async () => {
-    dir = await mkdtemp(join(tmpdir(), 'audit-months-'));
-  });
-  afterAll(async () => rm(dir, { recursive: true, force: true }));
-
   it('moves every row into its month, keeps keys and goes on after the highest', async () => {
     const client = await PGlite.create({ extensions: { pg_trgm } });
     try {
       const db = drizzle({ client });
-      await migrate(db, { migrationsFolder: await firstMigrations(dir, 30), migrationsSchema });
+      await migrateFirst(client, 30);
       await db.execute(sql`
         insert into audit_events (actor, action, at, employer_pk, endpoint, status, records)
         select 'before-' || i, 'access.read', now() - make_interval(days => i * 20), 2, 'subscriberList', 200,
@@ -105,7 +95,7 @@ describe('migration 0030 on a trail that already holds rows', () => {
         sql`select audit_event_pk::int as pk, at::text, records from audit_events order by 1`,
       );
 
-      await migrate(db, { migrationsFolder, migrationsSchema });
+      await migrateAll(client);
 
       const after = await db.execute<{ pk: number; at: string; records: string[] }>(
         sql`select audit_event_pk::int as pk, at::text, records from audit_events order by 1`,

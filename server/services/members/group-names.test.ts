@@ -1,21 +1,17 @@
 // The member list's "contains" name search goes through each group's dictionary of names
 // (group_names, migration 0031): it must find exactly the members `ilike` finds on the members
 // themselves, and see every name a member gets, by insert, rename or move.
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { and, eq, ilike, inArray, isNull } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/pglite';
-import { migrate } from 'drizzle-orm/pglite/migrator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NAME_CONTAINS_FROM, subscriberListQuery, type SubscriberListQuery } from '../../../src/contracts/subscribers';
 import { bulkInsert } from '../../db/bulk-insert';
-import { migrationsFolder, migrationsSchema, type Db } from '../../db/client';
+import type { Db } from '../../db/client';
 import { employers, groupNames, subscribers } from '../../db/schema';
 import { createTestDatabase, type TestDatabase } from '../../db/test-database';
-import { firstMigrations } from '../../test/first-migrations';
+import { migrateAll, migrateFirst } from '../../test/first-migrations';
 import { contains } from '../../lib/like-pattern';
 import { missingGroupNames } from '../../test/group-names';
 import { subscriberList } from './members';
@@ -150,17 +146,11 @@ describe('name search through the group’s names', () => {
 });
 
 describe('migration 0031 on a database that already has members', () => {
-  let dir: string;
-  beforeAll(async () => {
-    dir = await mkdtemp(join(tmpdir(), 'group-names-'));
-  });
-  afterAll(async () => rm(dir, { recursive: true, force: true }));
-
   it('fills the dictionary with each group’s distinct names, then keeps it', async () => {
     const client = await PGlite.create({ extensions: { pg_trgm } });
     try {
       const db = drizzle({ client }) as unknown as Db;
-      await migrate(drizzle({ client }), { migrationsFolder: await firstMigrations(dir, 31), migrationsSchema });
+      await migrateFirst(client, 31);
       const groups = await db
         .insert(employers)
         .values([
@@ -178,7 +168,7 @@ describe('migration 0031 on a database that already has members', () => {
           memberRow(two, 4, 'Ann', 'Smith'),
         ]);
 
-      await migrate(drizzle({ client }), { migrationsFolder, migrationsSchema });
+      await migrateAll(client);
 
       const names = await db
         .select({ employerPK: groupNames.employerPK, kind: groupNames.kind, name: groupNames.name })
