@@ -1,4 +1,5 @@
 import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 
 /**
  * How far V8 lets the heap grow past its live size before the next full collection: by 30 %.
@@ -11,4 +12,23 @@ export const HEAP_GROWING_PERCENT = 30;
 
 export function limitHeapGrowth() {
   setFlagsFromString(`--heap-growing-percent=${HEAP_GROWING_PERCENT}`);
+}
+
+type Collect = (options: { type: 'minor'; execution: 'sync' }) => void;
+let collector: Collect | null = null;
+
+/**
+ * A young-generation collection, now (a millisecond or two). Large buffers held by small objects (the
+ * database driver's copies of a batch of rows, a few MB each) are freed only by a collection, and
+ * small objects bring one on only after megabytes more of other allocation: a 100,000-row upload left
+ * 15 to 30 MB of such buffers waiting at a time.
+ */
+export function collectYoungGeneration() {
+  if (!collector) {
+    // V8's own `gc` function, taken from a fresh context while the flag is on; nothing else sees it.
+    setFlagsFromString('--expose-gc');
+    collector = runInNewContext('gc') as Collect;
+    setFlagsFromString('--no-expose-gc');
+  }
+  collector({ type: 'minor', execution: 'sync' });
 }

@@ -7,6 +7,7 @@ import { createServer } from 'node:net';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { buildServer, serverBuildDir } from '../build/build-server.mjs';
+import { MEMORY_SETTINGS } from '../build/memory-settings.mjs';
 import { adminQuery } from '../db/admin-query';
 
 /** An empty database next to the one in `adminUrl`: the replicas migrate and seed it themselves. */
@@ -72,7 +73,7 @@ export function startReplica(name: string, port: number, env: Record<string, str
   if (!existsSync(main)) throw new Error('The server is not built: call buildReplicaServer() first.');
   // The built server itself, with no process between the test's signals and it.
   const child = spawn(process.execPath, [main], {
-    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' },
+    env: { ...process.env, ...MEMORY_SETTINGS, ...env, PORT: String(port), HOST: '127.0.0.1' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const log: string[] = [];

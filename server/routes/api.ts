@@ -1,4 +1,5 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { IncomingMessage } from 'node:http';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import formbody from '@fastify/formbody';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { endpointUrl, type Endpoint } from '../../src/contracts/endpoint';
@@ -18,6 +19,7 @@ import { authorizeArea, authorizeCall } from './authorize';
 import { callAudited, registerAccessAudit } from './access-audit';
 import type { AnonymousCallLimit } from './anonymous-call-limit';
 import type { FileAnswer } from '../lib/file-answer';
+import { announcedLength, readUploadBody } from '../lib/upload-body';
 import type { Handler, Handlers } from './handler-types';
 
 type ApiOptions = {
@@ -69,9 +71,9 @@ function sendFile(reply: FastifyReply, file: FileAnswer) {
 export async function apiRoutes(app: FastifyInstance, opts: ApiOptions) {
   // Only the request list is form-encoded (spec 1 §7); the parser is scoped to the API.
   await app.register(formbody);
-  // An upload's bytes arrive as they are; each upload route sets its own size limit.
-  app.addContentTypeParser('application/octet-stream', { parseAs: 'buffer' }, (_request, body, done) =>
-    done(null, body),
+  // An upload's bytes arrive as they are, into one buffer; each upload route sets its own size limit.
+  app.addContentTypeParser('application/octet-stream', (request: FastifyRequest, payload: IncomingMessage) =>
+    readUploadBody(payload, announcedLength(request), { limit: request.routeOptions.bodyLimit }),
   );
   registerCompression(app);
   app.decorateRequest('user', null);

@@ -19,6 +19,7 @@ import {
 import { ssnLast4Of } from '../../../src/contracts/person-rules';
 import type { Db } from '../../db/client';
 import { importMappings, importRows, imports, requests } from '../../db/schema';
+import { collectYoungGeneration } from '../../lib/heap-growth';
 import { addError, invalidFields, type FieldErrors } from '../../lib/field-errors';
 import { conflict } from '../../lib/problem';
 import { timeSlicer } from '../../lib/time-slice';
@@ -157,6 +158,8 @@ export async function storeUpload(
     while (said.type === 'rows') {
       await insertRowBatch(db, said.json);
       thread.tell({ type: 'more' });
+      // The batch's text and the driver's copies of it are garbage now: let them go before the next.
+      collectYoungGeneration();
       said = await thread.next('rows', 'done');
     }
     const added = input.added ? await input.added(new Set(said.ssns), said.lastRow + 1) : [];

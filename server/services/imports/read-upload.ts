@@ -29,10 +29,15 @@ function headerOf(cells: readonly string[] | undefined): string[] {
   return (cells ?? []).map((h, i) => h.trim() || `Column ${i + 1}`);
 }
 
-export async function readUpload(bytes: Buffer, fileName: string): Promise<ReadUpload> {
-  const { format } = checkUpload(bytes, fileName);
+/** A file's bytes, handed over: the reader lets go of them once it no longer needs them. */
+export type HandedBytes = { bytes: Buffer };
+
+export async function readUpload(file: HandedBytes, fileName: string): Promise<ReadUpload> {
+  const { format } = checkUpload(file.bytes, fileName);
   if (format === 'csv') {
-    const { text, encoding } = decodeText(bytes);
+    const { text, encoding } = decodeText(file.bytes);
+    // The text is all the parser needs: the bytes (up to 20 MB) go while it runs.
+    file.bytes = Buffer.alloc(0);
     let columns: string[] = [];
     const { delimiter, rows } = await readCsv(text, (cells, index) => {
       if (index === 0) columns = headerOf(cells);
@@ -43,7 +48,7 @@ export async function readUpload(bytes: Buffer, fileName: string): Promise<ReadU
   }
 
   // Each sheet's header stays as cells; its other rows are packed as they are read.
-  const sheets = await readXlsx(bytes, (cells, index) => (index === 0 ? cells : packRow(index + 1, '', cells)));
+  const sheets = await readXlsx(file.bytes, (cells, index) => (index === 0 ? cells : packRow(index + 1, '', cells)));
   const main = sheets.find((s) => !NOT_DATA.has(s.name.trim().toLowerCase())) ?? sheets[0];
   if (!main) throw new ImportFileError(IMPORT_MESSAGES.empty);
   const columns = headerOf(main.rows[0] as string[] | undefined);

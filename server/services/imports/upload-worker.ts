@@ -63,17 +63,24 @@ function next<T extends ToUploadWorker['type']>(type: T): Promise<Extract<ToUplo
   );
 }
 
+/** The file's rows; its bytes (up to 20 MB) are let go once read, not held while the rows are checked. */
+async function readInput(input: UploadWorkerInput) {
+  const file = { bytes: Buffer.from(input.bytes.buffer, input.bytes.byteOffset, input.bytes.byteLength) };
+  input.bytes = new Uint8Array(0);
+  const sha256 = createHash('sha256').update(file.bytes).digest('hex');
+  const upload = input.roster
+    ? await readRoster(file.bytes, input.roster.division)
+    : await readUpload(file, input.fileName);
+  return { upload, sha256 };
+}
+
 async function run() {
   if (!given) {
     // Started ahead: exceljs, the heaviest module, loads while the worker waits for its upload.
     void import('exceljs').catch(() => undefined);
   }
   const input = given ?? (await next('input')).input;
-  const bytes = Buffer.from(input.bytes.buffer, input.bytes.byteOffset, input.bytes.byteLength);
-  const sha256 = createHash('sha256').update(bytes).digest('hex');
-  const upload = input.roster
-    ? await readRoster(bytes, input.roster.division)
-    : await readUpload(bytes, input.fileName);
+  const { upload, sha256 } = await readInput(input);
   const { format, encoding, delimiter, columns } = upload;
   say({ type: 'read', format, encoding, delimiter, columns, sha256 });
 
