@@ -17,9 +17,7 @@ describe('collectYoungGeneration', () => {
     expect(process.memoryUsage().arrayBuffers - before).toBeGreaterThanOrEqual(8 * 1024 * 1024);
     collectYoungGeneration();
     // The buffers' memory is released by V8's sweeper shortly after the collection.
-    await expect
-      .poll(() => process.memoryUsage().arrayBuffers - before, { timeout: 2000 })
-      .toBeLessThan(1024 * 1024);
+    await expect.poll(() => process.memoryUsage().arrayBuffers - before, { timeout: 2000 }).toBeLessThan(1024 * 1024);
   });
 
   it('leaves no gc function behind for other code', () => {

@@ -47,7 +47,7 @@ const ident = (column: AnyPgColumn) => sql.identifier(column.name);
 
 export async function seedLargeGroup(db: Db, count: number, today: string): Promise<void> {
   const group = LARGE_GROUP;
-  const f = createFaker(SEED + group.employerPK, today);
+  const f = await createFaker(SEED + group.employerPK, today);
   const structure = await insertStructure(db, group, today);
   const divisionPK = need(structure.divisionPKs[0], 'division');
   const year = yearOf(today);

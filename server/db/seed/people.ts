@@ -1,14 +1,18 @@
 // Deterministic generators for people, addresses and identifiers, shared by the demo groups and the
 // large benchmark group. Every value comes from the Faker instance passed in, never Math.random.
-import { Faker, base, en, en_US } from '@faker-js/faker';
+import type { Faker } from '@faker-js/faker';
 import { ssnLast4Of } from '../../../src/contracts/person-rules';
 import { parseIsoDate } from '../../lib/calendar';
 import { STATES } from './data';
 
 export const SEED = 20250724;
 
-/** A private Faker so seeding never disturbs (or is disturbed by) the shared `faker` instance. */
-export function createFaker(seed: number, today: string): Faker {
+/**
+ * A private Faker so seeding never disturbs (or is disturbed by) the shared `faker` instance. Loaded
+ * only when a seed runs: Faker's entry loads every locale, 16 MB of heap a serving process would keep.
+ */
+export async function createFaker(seed: number, today: string): Promise<Faker> {
+  const { Faker, base, en, en_US } = await import('@faker-js/faker');
   const f = new Faker({ locale: [en_US, en, base] });
   f.seed(seed);
   // Any relative date helper is anchored to the seed's `today`, not the wall clock.

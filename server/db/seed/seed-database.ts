@@ -73,7 +73,7 @@ export async function seedDatabase(db: Db, opts: SeedOptions = {}): Promise<Seed
 }
 
 async function seedGroup(db: Db, group: EmployerSeed, today: string): Promise<void> {
-  const f = createFaker(SEED + group.employerPK, today);
+  const f = await createFaker(SEED + group.employerPK, today);
   const structure = await insertStructure(db, group, today);
   const nextSsn = createSsnFactory(f);
 
