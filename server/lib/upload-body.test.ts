@@ -40,6 +40,10 @@ describe('readUploadBody', () => {
     });
   });
 
+  it('reads an announced empty body as empty', async () => {
+    expect((await readUploadBody(pieces(), 0, { limit: 100 })).length).toBe(0);
+  });
+
   it('answers 400 when the connection fails mid-upload', async () => {
     const stream = new Readable({ read() {} });
     const reading = readUploadBody(stream, 10, { limit: 100 });

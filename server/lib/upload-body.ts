@@ -19,8 +19,9 @@ export function readUploadBody(payload: Readable, announced: number | null, { li
     return Promise.reject(tooLarge());
   }
   return new Promise((resolve, reject) => {
-    // Without an announced length (chunked), the chunks are joined at the end.
-    const into = announced === null ? null : Buffer.allocUnsafeSlow(announced);
+    // Taken when the first bytes arrive, not for an announcement alone. Without an announced length
+    // (chunked), the chunks are joined at the end.
+    let into: Buffer | null = null;
     const chunks: Buffer[] = [];
     let received = 0;
     const settle = (error: Error | null) => {
@@ -31,6 +32,7 @@ export function readUploadBody(payload: Readable, announced: number | null, { li
       }
     };
     const onData = (chunk: Buffer) => {
+      if (announced !== null) into ??= Buffer.allocUnsafeSlow(announced);
       if (received + chunk.length > (into ? into.length : limit)) {
         settle(
           into && received + chunk.length <= limit ? new errorCodes.FST_ERR_CTP_INVALID_CONTENT_LENGTH() : tooLarge(),
@@ -43,7 +45,7 @@ export function readUploadBody(payload: Readable, announced: number | null, { li
     };
     const onEnd = () => {
       settle(null);
-      if (into && received !== into.length) reject(new errorCodes.FST_ERR_CTP_INVALID_CONTENT_LENGTH());
+      if (announced !== null && received !== announced) reject(new errorCodes.FST_ERR_CTP_INVALID_CONTENT_LENGTH());
       else resolve(into ?? Buffer.concat(chunks, received));
     };
     const onError = (error: Error & { statusCode?: number }) => {
