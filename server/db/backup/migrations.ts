@@ -27,8 +27,11 @@ export async function appliedMigrationHashes(client: pg.ClientBase): Promise<str
   return applied.rows.map((row) => row.hash);
 }
 
-/** Applies this release's first `count` migrations to an empty database. */
-export async function migrateFirst(client: pg.Client, count: number): Promise<void> {
+/**
+ * Runs `use` with a folder holding this release's first `count` migrations only, as drizzle's migrator
+ * reads them (the journal cut to those entries, and their SQL files); the folder is removed after.
+ */
+export async function withFirstMigrations<T>(count: number, use: (folder: string) => Promise<T>): Promise<T> {
   const folder = await mkdtemp(join(tmpdir(), 'portal-migrations-'));
   try {
     const journal = JSON.parse(await readFile(join(migrationsFolder, 'meta', '_journal.json'), 'utf8')) as {
@@ -40,8 +43,15 @@ export async function migrateFirst(client: pg.Client, count: number): Promise<vo
     for (const entry of journal.entries) {
       await copyFile(join(migrationsFolder, `${entry.tag}.sql`), join(folder, `${entry.tag}.sql`));
     }
-    await migrate(drizzle({ client }), { migrationsFolder: folder, migrationsSchema });
+    return await use(folder);
   } finally {
     await rm(folder, { recursive: true, force: true });
   }
+}
+
+/** Applies this release's first `count` migrations to an empty database. */
+export function migrateFirst(client: pg.Client, count: number): Promise<void> {
+  return withFirstMigrations(count, (folder) =>
+    migrate(drizzle({ client }), { migrationsFolder: folder, migrationsSchema }),
+  );
 }
