@@ -163,6 +163,40 @@ test("a screen opened by its address fetches its own code beside the router's", 
   await expect(page.locator('meta[name="route-chunks"]')).toHaveCount(0);
 });
 
+// Lighthouse's phone and a desktop: the frame follows the shell's layout at both.
+for (const viewport of [
+  { width: 412, height: 823 },
+  { width: 1350, height: 940 },
+]) {
+  test(`a signed-in cold load paints the screen's title before any script, where its heading comes (${viewport.width} px)`, async ({
+    page,
+    signInAs,
+  }) => {
+    const screen = '/update-subscriber/choose-a-subscriber-or-dependent';
+    const title = 'Update Subscriber/Dependent Demographics';
+    await signInAs('hr@example.com');
+    await page.setViewportSize(viewport);
+
+    // What the page's HTML paints on its own, the scripts held back.
+    await page.route('**/assets/*.js', (route) => route.abort());
+    await page.goto(screen);
+    const painted = page.locator('#boot-frame').getByText(title, { exact: true });
+    await expect(painted).toBeVisible();
+    const before = await painted.boundingBox();
+    await expect(page.getByRole('status')).toHaveText('loading');
+    await page.unroute('**/assets/*.js');
+
+    await page.goto(screen);
+    const heading = page.getByRole('heading', { level: 1, name: title });
+    await expect(heading).toBeVisible();
+    await expect(page.locator('#boot-frame')).toHaveCount(0);
+    const after = await heading.boundingBox();
+    // The screen's title replaces the painted one without moving.
+    for (const side of ['x', 'y', 'width', 'height'] as const)
+      expect(after?.[side], side).toBeCloseTo(before![side], 0);
+  });
+}
+
 test('logout leaves no app or sign-in data in web storage', async ({ page, signInAs, shell, loginPage }) => {
   await signInAs('hr@example.com');
   expect((await storageKeys(page)).session.length).toBeGreaterThan(0);

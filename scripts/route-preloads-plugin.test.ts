@@ -2,7 +2,7 @@ import path from 'node:path';
 import type { Rolldown } from 'vite';
 import { describe, expect, it } from 'vitest';
 import { ROUTE_PRELOADS_FILE, type RoutePreloads } from '../src/contracts/route-preloads';
-import { routePath, routePreloads } from './route-preloads-plugin';
+import { routePath, routePreloads, titleInSource } from './route-preloads-plugin';
 
 describe('routePath', () => {
   it('follows the file-route naming', () => {
@@ -25,8 +25,20 @@ function chunk(fileName: string, facadeModuleId: string | null, imports: string[
   return { type: 'chunk', fileName, facadeModuleId, imports, isEntry } as unknown as Rolldown.OutputChunk;
 }
 
-function preloadsOf(bundle: Rolldown.OutputChunk[]): RoutePreloads {
-  const plugin = routePreloads({ routedApp: 'src/app/routed-app.tsx', routesDir: 'src/routes' });
+/** Route sources as the plugin reads them: a title in each signed-in screen's static data. */
+const SOURCES: Record<string, string> = {
+  '_authenticated/members/index.tsx':
+    "export const Route = createFileRoute('/_authenticated/members/')({\n  staticData: { title: 'Members' },\n});",
+  '_authenticated/members/$id.tsx':
+    "createFileRoute('/_authenticated/members/$id')({ staticData: { title: 'Member\\'s page' } })",
+};
+
+function preloadsOf(bundle: Rolldown.OutputChunk[], sources = SOURCES): RoutePreloads {
+  const plugin = routePreloads({
+    routedApp: 'src/app/routed-app.tsx',
+    routesDir: 'src/routes',
+    readSource: (file) => sources[file] ?? '',
+  });
   (plugin.configResolved as (config: { root: string }) => void)({ root });
   let source = '';
   const context = {
@@ -69,12 +81,39 @@ describe('routePreloads', () => {
       chunk('assets/anything.js', `${routes}/$.tsx?tsr-split=component`),
     ]);
     expect(preloads.routes).toEqual([
-      { path: '/members', files: ['assets/shell.js', 'assets/shell-parts.js', 'assets/members.js', 'assets/table.js'] },
+      {
+        path: '/members',
+        files: ['assets/shell.js', 'assets/shell-parts.js', 'assets/members.js', 'assets/table.js'],
+        title: 'Members',
+      },
       {
         path: '/members/$id',
         files: ['assets/shell.js', 'assets/shell-parts.js', 'assets/member.js', 'assets/table.js', 'assets/dates.js'],
+        title: "Member's page",
       },
+      // Not behind sign-in: no frame, so no title.
       { path: '/signin-oidc', files: ['assets/callback.js'] },
     ]);
+  });
+
+  it('fails the build when a signed-in screen names no title', () => {
+    const bundle = [
+      chunk('assets/index.js', path.join(root, 'index.html'), [], true),
+      chunk('assets/routed-app.js', path.join(root, 'src/app/routed-app.tsx')),
+      chunk('assets/members.js', `${routes}/_authenticated/members/index.tsx?tsr-split=component`),
+    ];
+    expect(() => preloadsOf(bundle, { '_authenticated/members/index.tsx': 'staticData: { title: heading }' })).toThrow(
+      /members\/index\.tsx names no title/,
+    );
+  });
+});
+
+describe('titleInSource', () => {
+  it('reads the literal title of the static data, escapes undone', () => {
+    expect(titleInSource("  staticData: { title: 'Enroll Subscriber: Choose a Plan' },")).toBe(
+      'Enroll Subscriber: Choose a Plan',
+    );
+    expect(titleInSource("staticData: {\n    title: 'It\\'s here',\n  }")).toBe("It's here");
+    expect(titleInSource('staticData: { title: TITLE }')).toBeUndefined();
   });
 });

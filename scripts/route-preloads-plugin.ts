@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Plugin, Rolldown } from 'vite';
 import { ROUTE_PRELOADS_FILE, type RoutePreloads } from '../src/contracts/route-preloads';
@@ -33,14 +34,34 @@ export function routePath(routeFile: string): string | null {
   return `/${kept.join('/')}`;
 }
 
+/** The screens behind sign-in, whose frame index.html paints before the scripts run. */
+const SIGNED_IN_LAYOUT = '_authenticated/';
+
+/**
+ * The title a route file gives its screen (`staticData: { title: '…' }`), read from its source: the
+ * router's chunk cannot run at build time. `src/app/route-titles.test.ts` holds it equal to the
+ * router's own for every screen.
+ */
+export function titleInSource(source: string): string | undefined {
+  return /staticData:\s*\{\s*title:\s*'((?:[^'\\]|\\.)*)'\s*,?\s*\}/.exec(source)?.[1]?.replace(/\\(.)/g, '$1');
+}
+
 /**
  * Writes `.vite/route-preloads.json`: per screen path, the chunks of its page and layouts beyond those
  * the entry and the router bring (`src/app/routed-app.tsx` and what it imports). The server names them
  * in the index.html it answers for that path (server/lib/spa-page.ts) and the entry asks for them as
- * it starts (src/lib/route-preloads.ts), beside the router's chunks instead of after them.
+ * it starts (src/lib/route-preloads.ts), beside the router's chunks instead of after them. A signed-in
+ * screen also gets its title, which the server paints in the page's frame (server/lib/boot-frame.ts).
  */
-export function routePreloads(opts: { routedApp: string; routesDir: string }): Plugin {
+export function routePreloads(opts: {
+  routedApp: string;
+  routesDir: string;
+  /** A route file's source, by its path under `routesDir`. */
+  readSource?: (routeFile: string) => string;
+}): Plugin {
   let root = '';
+  const readSource =
+    opts.readSource ?? ((routeFile: string) => readFileSync(path.join(root, opts.routesDir, routeFile), 'utf8'));
   const component = (id: string | null | undefined) => id?.endsWith('?tsr-split=component') ?? false;
   const sourceFile = (id: string) =>
     path.relative(path.join(root, opts.routesDir), id.replace(/\?.*$/, '')).split(path.sep).join('/');
@@ -78,7 +99,16 @@ export function routePreloads(opts: { routedApp: string; routesDir: string }): P
           .filter((chunk): chunk is OutputChunk => chunk !== undefined);
         const files = new Set<string>();
         for (const chunk of [...layouts, page]) staticClosure(bundle, chunk, files);
-        preloads.routes.push({ path: url, files: [...files].filter((name) => !known.has(name)) });
+        const route: RoutePreloads['routes'][number] = {
+          path: url,
+          files: [...files].filter((name) => !known.has(name)),
+        };
+        if (file.startsWith(SIGNED_IN_LAYOUT)) {
+          const title = titleInSource(readSource(file));
+          if (!title) throw new Error(`route-preloads: ${file} names no title in its staticData`);
+          route.title = title;
+        }
+        preloads.routes.push(route);
       }
       preloads.routes.sort((a, b) => a.path.localeCompare(b.path));
       this.emitFile({ type: 'asset', fileName: ROUTE_PRELOADS_FILE, source: `${JSON.stringify(preloads, null, 2)}\n` });

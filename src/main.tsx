@@ -4,6 +4,7 @@ import { App } from './app/app';
 import { loadRoutedApp } from './app/load-routed-app';
 import { isRouteGuardOutcome } from './features/session/route-guard-outcomes';
 import { discardAbandonedAuthRequests, hasStoredUser } from './lib/app-storage';
+import { removeBootFrame } from './lib/boot-frame';
 import { isAuthCallbackPath } from './lib/config';
 import { preloadRouteChunks } from './lib/route-preloads';
 
@@ -13,8 +14,10 @@ if (!isAuthCallbackPath(window.location.pathname)) discardAbandonedAuthRequests(
 // The router's chunk is fetched while React starts and the stored user is read; failures surface
 // where it is rendered.
 loadRoutedApp().catch(() => undefined);
-// So does the screen's own code; a visitor without a stored user is on the way to the sign-in page.
+// So does the screen's own code; a visitor without a stored user is on the way to the sign-in page,
+// and sees the loading text instead of the screen's frame.
 if (hasStoredUser()) preloadRouteChunks();
+else removeBootFrame();
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
@@ -23,6 +26,11 @@ createRoot(container, {
   // The route guard's expected outcomes are rendered as pages, not reported as crashes.
   onCaughtError: (error, info) => {
     if (isRouteGuardOutcome(error)) return;
+    console.error(error, info.componentStack);
+  },
+  // Whatever failed is shown in #root, which the frame would hide.
+  onUncaughtError: (error, info) => {
+    removeBootFrame();
     console.error(error, info.componentStack);
   },
 }).render(

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { CSP_NONCE_PLACEHOLDER } from '../../src/contracts/csp';
-import { ROUTE_PRELOADS_FILE, type RoutePreloads } from '../../src/contracts/route-preloads';
+import { BOOT_FRAME_ID, ROUTE_PRELOADS_FILE, type RoutePreloads } from '../../src/contracts/route-preloads';
 import { loadSpaPage } from './spa-page';
 
 const indexHtml =
@@ -72,5 +72,52 @@ describe('the SPA page', () => {
     for (const pathname of ['/', '/member/42', '/logout/callback']) {
       expect(page!(pathname, 'n1')).toContain('<meta name="idle-timeout-minutes" content="0.25"></head>');
     }
+  });
+
+  it("paints a signed-in screen's frame with its title before #root, styled under the page's nonce", async () => {
+    const withRoot = indexHtml.replace(
+      '<body></body>',
+      '<body><div id="root"><p role="status">loading</p></div></body>',
+    );
+    const titled: RoutePreloads = {
+      routes: [
+        { path: '/census-report', files: ['assets/census-5.js'], title: 'Census <Report> & "more"' },
+        { path: '/my-account', files: [], title: 'My Account' },
+        { path: '/signin-oidc', files: ['assets/callback-6.js'] },
+      ],
+    };
+    const page = await loadSpaPage(
+      await build({ 'index.html': withRoot, [ROUTE_PRELOADS_FILE]: JSON.stringify(titled) }),
+    );
+
+    const html = page!('/census-report', 'n5');
+    const frameAt = html.indexOf(`<div id="${BOOT_FRAME_ID}">`);
+    expect(frameAt).toBeGreaterThan(html.indexOf('<body>'));
+    expect(frameAt).toBeLessThan(html.indexOf('<div id="root">'));
+    expect(html).toContain('<p class="bf-title">Census &lt;Report&gt; &amp; &quot;more&quot;</p>');
+    expect(chunksOf(html)).toEqual(['/assets/census-5.js']);
+    const style = /<style nonce="([^"]*)">([^<]*)<\/style>/.exec(html);
+    expect(style?.[1]).toBe('n5');
+    expect(html.indexOf('<style')).toBeLessThan(html.indexOf('</head>'));
+    // While the frame stands, the entry's loading text under #root is not shown beside it.
+    expect(style?.[2]).toContain(`#${BOOT_FRAME_ID}~#root{display:none}`);
+
+    // A screen without chunks of its own still gets its frame; a page outside the sign-in none.
+    expect(page!('/my-account', 'n6')).toContain('<p class="bf-title">My Account</p>');
+    expect(chunksOf(page!('/my-account', 'n6'))).toBeUndefined();
+    for (const pathname of ['/signin-oidc', '/nowhere']) {
+      expect(page!(pathname, 'n7')).not.toContain(BOOT_FRAME_ID);
+      expect(page!(pathname, 'n7')).not.toContain('<style');
+    }
+  });
+
+  it('paints no frame when index.html has no #root to put it before', async () => {
+    const titled: RoutePreloads = { routes: [{ path: '/my-account', files: ['assets/a-1.js'], title: 'My Account' }] };
+    const page = await loadSpaPage(
+      await build({ 'index.html': indexHtml, [ROUTE_PRELOADS_FILE]: JSON.stringify(titled) }),
+    );
+    const html = page!('/my-account', 'n8');
+    expect(html).not.toContain(BOOT_FRAME_ID);
+    expect(chunksOf(html)).toEqual(['/assets/a-1.js']);
   });
 });

@@ -4,12 +4,15 @@ import path from 'node:path';
 import { CSP_NONCE_PLACEHOLDER } from '../../src/contracts/csp';
 import { ROUTE_CHUNKS_META, ROUTE_PRELOADS_FILE, type RoutePreloads } from '../../src/contracts/route-preloads';
 import { IDLE_TIMEOUT_META } from '../../src/contracts/session-limits';
+import { bootFrame, bootFrameStyle } from './boot-frame';
 import { escapeHtml } from './html';
 
 /** index.html as answered for one page: its nonce filled in and the page's own chunks named. */
 export type SpaPage = (pathname: string, nonce: string) => string;
 
-type Route = { segments: string[]; meta: string };
+type Route = { segments: string[]; head: string; body: string };
+
+const ROOT = '<div id="root">';
 
 function splitPath(pathname: string): string[] {
   return pathname.split('/').filter((segment) => segment !== '');
@@ -24,7 +27,9 @@ function matches(route: string[], segments: string[]): boolean {
  * Reads the built index.html and the route preloads the build wrote beside it. A page of a screen
  * gets a `<meta name="route-chunks">` naming its chunks, which the entry preloads as it starts (they
  * are not `<link rel="modulepreload">`s: those would share a slow link with the entry itself, which
- * everything waits for). Other paths, and a build without the file, get index.html as it is.
+ * everything waits for). A signed-in screen's page also paints the shell's frame with the screen's
+ * title before any script runs (./boot-frame.ts). Other paths, and a build without the file, get
+ * index.html as it is.
  */
 export async function loadSpaPage(
   distDir: string,
@@ -44,13 +49,20 @@ export async function loadSpaPage(
   const preloads: RoutePreloads = existsSync(preloadsFile)
     ? (JSON.parse(await readFile(preloadsFile, 'utf8')) as RoutePreloads)
     : { routes: [] };
+  const headEnd = html.lastIndexOf('</head>');
+  const rootAt = html.indexOf(ROOT);
+  // The frame needs a place before #root; a page without one is served without it.
+  const framed = headEnd >= 0 && rootAt > headEnd;
   const routes: Route[] = preloads.routes
-    .filter((route) => route.files.length > 0)
     .map((route) => ({
       segments: splitPath(route.path),
-      meta: `<meta name="${ROUTE_CHUNKS_META}" content="${escapeHtml(route.files.map((file) => `/${file}`).join(' '))}">`,
-    }));
-  const headEnd = html.lastIndexOf('</head>');
+      head:
+        (route.files.length > 0
+          ? `<meta name="${ROUTE_CHUNKS_META}" content="${escapeHtml(route.files.map((file) => `/${file}`).join(' '))}">`
+          : '') + (route.title && framed ? bootFrameStyle(CSP_NONCE_PLACEHOLDER) : ''),
+      body: route.title && framed ? bootFrame(route.title) : '',
+    }))
+    .filter((route) => route.head !== '');
 
   return (pathname, nonce) => {
     const segments = splitPath(pathname);
@@ -58,7 +70,12 @@ export async function loadSpaPage(
     const route =
       routes.find((candidate) => candidate.segments.join('/') === segments.join('/')) ??
       routes.find((candidate) => matches(candidate.segments, segments));
-    const page = route && headEnd >= 0 ? `${html.slice(0, headEnd)}${route.meta}${html.slice(headEnd)}` : html;
+    let page = html;
+    if (route && headEnd >= 0) {
+      page = route.body
+        ? html.slice(0, headEnd) + route.head + html.slice(headEnd, rootAt) + route.body + html.slice(rootAt)
+        : html.slice(0, headEnd) + route.head + html.slice(headEnd);
+    }
     return page.replaceAll(CSP_NONCE_PLACEHOLDER, nonce);
   };
 }

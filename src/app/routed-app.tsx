@@ -5,9 +5,11 @@ import { CacheProvider } from '@emotion/react';
 import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
 import { RouterProvider } from '@tanstack/react-router';
+import { useLayoutEffect } from 'react';
 import type { AuthContextProps } from 'react-oidc-context';
 import { Notifications } from '../components/ui/notifications';
 import { hasStoredUser } from '../lib/app-storage';
+import { removeBootFrame } from '../lib/boot-frame';
 import { queryClient } from '../lib/query-client';
 import { preloadScreenCode, router } from './router';
 import { createStyleCache } from './style-cache';
@@ -24,6 +26,8 @@ const styleCache = createStyleCache();
  * stored user is being read.
  */
 export function RoutedApp({ auth }: { auth: AuthContextProps }) {
+  // The router's first commit holds the pending shell (or the screen, or where a visitor is sent).
+  useLayoutEffect(removeBootFrame, []);
   return (
     <CacheProvider value={styleCache}>
       <ThemeProvider theme={theme}>

@@ -9,5 +9,12 @@ export const ROUTE_CHUNKS_META = 'route-chunks';
 
 export type RoutePreloads = {
   /** `/member/$subscriberPK`: a segment starting with `$` stands for any one segment. */
-  routes: { path: string; files: string[] }[];
+  routes: { path: string; files: string[]; title?: string }[];
 };
+
+/**
+ * The frame index.html paints for a signed-in screen before any script runs (top bar, the screen's
+ * title where its h1 will stand): server/lib/boot-frame.ts draws it from a route's `title`, the
+ * routed app removes it as it paints its own (src/lib/boot-frame.ts).
+ */
+export const BOOT_FRAME_ID = 'boot-frame';

@@ -10,7 +10,7 @@ import { LoadingScreen } from '../components/ui/loading-screen';
 import { PendingHeading } from '../components/ui/page-heading';
 import { PrivacyModal } from '../features/analytics/components/privacy-modal';
 import { BrokerModal } from '../features/employers/components/broker-modal';
-import { CurrentGroup } from '../features/employers/components/current-group';
+import { CurrentGroup, CurrentGroupRoom } from '../features/employers/components/current-group';
 import { IdleLogoff } from '../features/session/components/idle-logoff';
 import { LogoutButton } from '../features/session/components/logout-button';
 import { NoGroupsPage } from '../features/session/components/no-groups-page';
@@ -66,7 +66,7 @@ function AuthenticatedPending() {
   const label = useRouterState({ select: (state) => screenLabelOf(state.matches) });
   if (!isSignedIn(user)) return <LoadingScreen />;
   return (
-    <PendingShell>
+    <PendingShell groupRoom={<CurrentGroupRoom />}>
       {label && <PendingHeading title={label} />}
       <LoadingScreen />
     </PendingShell>

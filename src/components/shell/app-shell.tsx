@@ -44,10 +44,10 @@ export function AppShell({ group, logout, children }: AppShellProps) {
  * main area, without the user's menu, group and name. It paints the screen's place (and its heading)
  * a few round trips before the screen itself, and is replaced, not moved, when the screen comes.
  */
-export function PendingShell({ children }: { children: ReactNode }) {
+export function PendingShell({ groupRoom, children }: { groupRoom: ReactNode; children: ReactNode }) {
   return (
-    // The group's logo is 36 px high: its room is kept, so the heading sits where the screen's will.
-    <ShellFrame entries={[]} group={<Box sx={{ height: 36 }} />} givenName="" logout={null}>
+    // The group's room is kept, so the heading sits where the screen's will.
+    <ShellFrame entries={[]} group={groupRoom} givenName="" logout={null}>
       {children}
     </ShellFrame>
   );
