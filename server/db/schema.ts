@@ -284,7 +284,7 @@ export const subscribers = pgTable(
 
 /**
  * Subscribers per group, all and active (termDate null), so the unfiltered member list never counts
- * the group. Kept exact by statement triggers on `subscribers` (migration 0006) in the transaction of
+ * the group. Kept exact by statement triggers on `subscribers` (migration 0007) in the transaction of
  * every insert, termination, reinstatement or delete, the seed's bulk inserts included.
  */
 export const groupMemberCounts = pgTable('group_member_counts', {

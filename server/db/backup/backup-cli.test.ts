@@ -5,19 +5,33 @@ import { existsSync } from 'node:fs';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { sql } from 'drizzle-orm';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { asc, sql } from 'drizzle-orm';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminQuery } from '../admin-query';
+import { migrateFirst as migrateFirstPglite } from '../../test/first-migrations';
 import { openDatabase, type Db, type OpenedDatabase } from '../client';
+import { employers, groupNames, subscribers } from '../schema';
 import { seedDatabase } from '../seed/seed-database';
 import { BackupError } from './backup-envelope';
 import { backupDatabase, restoreDatabase } from './backup-cli';
+import { migrateFirst as migrateFirstPg } from './migrations';
 
 const BACKUP_KEY = randomBytes(32).toString('base64');
 const baseUrl = process.env.DATABASE_URL;
 const engine = baseUrl ? 'postgres' : 'pglite';
 
-type Place = { env: NodeJS.ProcessEnv; open(): Promise<OpenedDatabase>; drop(): Promise<void> };
+type Place = {
+  env: NodeJS.ProcessEnv;
+  open(): Promise<OpenedDatabase>;
+  /** The database as it stood after this release's first `count` migrations, for `use` to fill. */
+  atFirstMigrations(count: number, use: (db: Db) => Promise<void>): Promise<void>;
+  drop(): Promise<void>;
+};
 
 let folder: string;
 
@@ -30,6 +44,16 @@ async function newPlace(name: string): Promise<Place> {
     return {
       env: { DATABASE_URL: url.toString(), BACKUP_KEY },
       open: () => openDatabase({ databaseUrl: url.toString() }),
+      atFirstMigrations: async (count, use) => {
+        const client = new pg.Client({ connectionString: url.toString() });
+        await client.connect();
+        try {
+          await migrateFirstPg(client, count);
+          await use(drizzlePg({ client }) as unknown as Db);
+        } finally {
+          await client.end();
+        }
+      },
       drop: () => adminQuery(baseUrl, `drop database if exists "${database}" with (force)`),
     };
   }
@@ -37,6 +61,15 @@ async function newPlace(name: string): Promise<Place> {
   return {
     env: { DATA_DIR: dataDir, BACKUP_KEY },
     open: () => openDatabase({ dataDir }),
+    atFirstMigrations: async (count, use) => {
+      const client = await PGlite.create({ dataDir, extensions: { pg_trgm } });
+      try {
+        await migrateFirstPglite(client, count);
+        await use(drizzlePglite({ client }) as unknown as Db);
+      } finally {
+        await client.close();
+      }
+    },
     drop: async () => {},
   };
 }
@@ -178,4 +211,77 @@ describe(`db:backup and db:restore (${engine})`, () => {
       : { DATABASE_URL: 'postgres://127.0.0.1:1/x', BACKUP_KEY };
     await expect(restoreDatabase(otherEngine, file, true)).rejects.toThrow(/it restores only there/);
   });
+});
+
+describe(`db:restore of a backup taken at an older schema (${engine})`, () => {
+  beforeAll(async () => {
+    folder = await mkdtemp(join(tmpdir(), 'portal-backup-older-'));
+  });
+  afterAll(async () => rm(folder, { recursive: true, force: true }));
+
+  it('builds the backup’s own schema for its rows, then the later migrations run over them', async () => {
+    const older = await newPlace('older');
+    const target = await newPlace('older_restored');
+    const file = join(folder, 'older.backup');
+    try {
+      // A database before migration 0031, which builds each group's name dictionary from its members.
+      await older.atFirstMigrations(31, async (db) => {
+        const [group] = await db
+          .insert(employers)
+          .values({ employerName: 'Older', employerID: 'OLD1' })
+          .returning({ pk: employers.employerPK });
+        await db.insert(subscribers).values(
+          [
+            [1, 'Ann', 'Smith'],
+            [2, 'Bo', 'Jones'],
+          ].map(([n, firstName, lastName]) => ({
+            employerPK: group!.pk,
+            subscriberID: `OLD${n}`,
+            firstName: String(firstName),
+            lastName: String(lastName),
+            ssn: `900-00-000${n}`,
+            ssnLast4: `000${n}`,
+            dateOfBirth: '1980-01-01',
+            genderPK: 1,
+            address1: '1 Main St',
+            city: 'Springfield',
+            statePK: 1,
+            zipCode: '12345',
+            phone1: '2125550100',
+            email: `old${n}@example.com`,
+          })),
+        );
+      });
+      await backupDatabase(older.env, file);
+      await restoreDatabase(target.env, file, false);
+
+      // Opening the restored database migrates it the rest of the way, as a server's start does.
+      const restored = await target.open();
+      try {
+        const members = await restored.db
+          .select({ firstName: subscribers.firstName, lastName: subscribers.lastName, ssn: subscribers.ssn })
+          .from(subscribers)
+          .orderBy(asc(subscribers.subscriberID));
+        expect(members).toEqual([
+          { firstName: 'Ann', lastName: 'Smith', ssn: '900-00-0001' },
+          { firstName: 'Bo', lastName: 'Jones', ssn: '900-00-0002' },
+        ]);
+        const names = await restored.db
+          .select({ kind: groupNames.kind, name: groupNames.name })
+          .from(groupNames)
+          .orderBy(groupNames.kind, groupNames.name);
+        expect(names).toEqual([
+          { kind: 'first', name: 'Ann' },
+          { kind: 'first', name: 'Bo' },
+          { kind: 'last', name: 'Jones' },
+          { kind: 'last', name: 'Smith' },
+        ]);
+      } finally {
+        await restored.close();
+      }
+    } finally {
+      await older.drop();
+      await target.drop();
+    }
+  }, 180_000);
 });
