@@ -1,5 +1,6 @@
 import { and, eq, lt, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client';
+import { endProviderRows, notEndedSession } from '../db/provider-rows';
 import { oidcModels } from '../db/schema';
 
 type Payload = Record<string, unknown> & { grantId?: string; uid?: string; userCode?: string; consumed?: number };
@@ -27,7 +28,7 @@ class DatabaseAdapter {
     await this.db
       .insert(oidcModels)
       .values({ kind: this.kind, id, ...row })
-      .onConflictDoUpdate({ target: [oidcModels.kind, oidcModels.id], set: row });
+      .onConflictDoUpdate({ target: [oidcModels.kind, oidcModels.id], set: row, setWhere: notEndedSession });
   }
 
   find(id: string): Promise<Payload | undefined> {
@@ -51,7 +52,8 @@ class DatabaseAdapter {
   }
 
   async destroy(id: string): Promise<void> {
-    await this.db.delete(oidcModels).where(and(eq(oidcModels.kind, this.kind), eq(oidcModels.id, id)));
+    // A logged-out session stays ended even if a request that loaded it before saves it after.
+    await endProviderRows(this.db, and(eq(oidcModels.kind, this.kind), eq(oidcModels.id, id))!);
   }
 
   async revokeByGrantId(grantId: string): Promise<void> {
@@ -67,6 +69,7 @@ class DatabaseAdapter {
         and(
           eq(oidcModels.kind, this.kind),
           condition,
+          notEndedSession,
           sql`(${oidcModels.expiresAt} is null or ${oidcModels.expiresAt} > now())`,
         ),
       )

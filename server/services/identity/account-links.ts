@@ -1,5 +1,6 @@
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { endProviderRows } from '../../db/provider-rows';
 import { oidcModels, userLinks, userRecoveryCodes, users } from '../../db/schema';
 import { newRecoveryCodes } from './recovery-codes';
 import { linkTokenHash, newLinkToken } from './single-use-token';
@@ -155,7 +156,7 @@ export async function completePasswordReset(
       .update(userLinks)
       .set({ usedAt: sql`now()` })
       .where(and(eq(userLinks.userId, reset.userId), eq(userLinks.kind, 'reset'), isNull(userLinks.usedAt)));
-    await tx.delete(oidcModels).where(sql`${oidcModels.payload} ->> 'accountId' = ${reset.userId}`);
+    await endProviderRows(tx, sql`${oidcModels.payload} ->> 'accountId' = ${reset.userId}`);
     return true;
   });
   return done ?? false;

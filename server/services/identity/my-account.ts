@@ -3,6 +3,7 @@ import { and, eq, inArray, isNotNull, isNull, not, or, sql, type SQL } from 'dri
 import { BRAND } from '../../../src/contracts/brand';
 import type { MyAccount, RecoveryCodes, TotpSetup } from '../../../src/contracts/my-account';
 import type { Db } from '../../db/client';
+import { endProviderRows } from '../../db/provider-rows';
 import { oidcModels, userRecoveryCodes, users } from '../../db/schema';
 import { invalidFields } from '../../lib/field-errors';
 import { conflict, HttpProblem, notFound, tooManyRequests } from '../../lib/problem';
@@ -118,7 +119,7 @@ async function endSessions(db: Db, sessions: SessionRow[]): Promise<void> {
     conditions.push(inArray(oidcModels.grantId, grantIds));
     conditions.push(and(eq(oidcModels.kind, 'Grant'), inArray(oidcModels.id, grantIds))!);
   }
-  await db.delete(oidcModels).where(or(...conditions));
+  await endProviderRows(db, or(...conditions)!);
 }
 
 /**

@@ -10,6 +10,7 @@ import {
   type UserList,
 } from '../../../src/contracts/users';
 import type { Db } from '../../db/client';
+import { endProviderRows } from '../../db/provider-rows';
 import { employers, oidcModels, userGrants, userLinks, userPasskeys, userRecoveryCodes, users } from '../../db/schema';
 import { contains } from '../../lib/like-pattern';
 import { conflict, forbidden, HttpProblem, notFound } from '../../lib/problem';
@@ -363,7 +364,7 @@ async function lastAdminOf(db: Db, userId: string): Promise<boolean> {
 
 /** Ends every session and refresh token of the user at the provider: the next renewal fails. */
 async function revokeSessions(db: Db, userId: string) {
-  await db.delete(oidcModels).where(sql`${oidcModels.payload} ->> 'accountId' = ${userId}`);
+  await endProviderRows(db, sql`${oidcModels.payload} ->> 'accountId' = ${userId}`);
 }
 
 /**
