@@ -94,6 +94,13 @@ test('activity in one tab keeps the other alive, and signing out in one signs ou
   await expect(other.getByRole('dialog', { name: 'Are you still there?' })).toHaveCount(0);
 
   await shell.banner.getByRole('button', { name: 'Log out' }).click();
-  await expect(other.getByRole('button', { name: 'Sign in' })).toBeVisible();
+  await login.waitUntilShown();
+  // The other tab drops its session and waits for the user, who finds the provider's session ended.
+  await expect(other.getByRole('heading', { level: 1, name: 'You are signed out' })).toBeVisible();
+  await expect(other.getByText('You logged out in another tab of this browser.')).toBeVisible();
+  expect(await other.evaluate(() => Object.keys(window.sessionStorage))).toEqual([]);
+  await other.getByRole('button', { name: 'Sign in' }).click();
+  await new LoginPage(other).waitUntilShown();
+  await expect(other).toHaveURL(/\/idp\//);
   await other.close();
 });

@@ -7,23 +7,34 @@ import { openSessionChannel, type SignOutReason } from './session-channel';
 /** Carried through the provider's logout in the OIDC state, back to the callback. */
 export type SignOutState = { reason: SignOutReason; returnTo: string };
 
-let signingOut: Promise<void> | undefined;
+/** `here`: only this tab's session was dropped; `provider`: the provider's session is being ended. */
+export type SignOutScope = 'here' | 'provider';
+
+let signingOut: Promise<SignOutScope> | undefined;
 
 /**
  * Logout (spec 2 §4): drop every trace of the session here, then end it at the provider. The user's
- * other tabs follow, unless they are the ones that told this tab to sign out.
+ * other tabs follow: a tab told by another only drops its own, since the tab that told it ends the
+ * provider's session (and revokes the grant) for all. Two tabs ending it at once would race on the
+ * provider's logout form, and one of them would show the provider's error instead of the sign-in.
  */
 export function signOut(
   queryClient: QueryClient,
   options: { reason?: SignOutReason; tellOtherTabs?: boolean; returnTo?: string } = {},
-): Promise<void> {
+): Promise<SignOutScope> {
   const { reason = 'user', tellOtherTabs = true, returnTo = '/' } = options;
   signingOut ??= (async () => {
-    if (tellOtherTabs) {
-      const channel = openSessionChannel();
-      channel.post({ type: 'signed-out', reason });
-      channel.close();
+    if (!tellOtherTabs) {
+      // The user goes first, so that nothing still on screen asks the API again without one.
+      await userManager.removeUser();
+      resetAppState();
+      queryClient.clear();
+      purgeAppStorage({ includeOidc: true });
+      return 'here';
     }
+    const channel = openSessionChannel();
+    channel.post({ type: 'signed-out', reason });
+    channel.close();
     const user = await userManager.getUser();
     resetAppState();
     queryClient.clear();
@@ -38,6 +49,7 @@ export function signOut(
       purgeAppStorage({ includeOidc: true });
       window.location.assign('/');
     }
+    return 'provider';
   })();
   return signingOut;
 }

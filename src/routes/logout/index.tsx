@@ -1,7 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { LoadingScreen } from '../../components/ui/loading-screen';
+import { SignedOutElsewherePage } from '../../features/session/components/signed-out-elsewhere-page';
 import { parseLogoutSearch } from '../../features/session/logout-search';
 import { signOut } from '../../features/session/sign-out';
 
@@ -15,8 +16,14 @@ export const Route = createFileRoute('/logout/')({
 function Logout() {
   const queryClient = useQueryClient();
   const { reason, returnTo, fromOtherTab } = Route.useSearch();
+  // Told by another tab, this one only drops its session (the other ends it at the provider) and says so.
+  const [droppedHere, setDroppedHere] = useState(false);
   useEffect(() => {
-    void signOut(queryClient, { reason, returnTo, tellOtherTabs: !fromOtherTab });
+    void signOut(queryClient, { reason, returnTo, tellOtherTabs: !fromOtherTab }).then((scope) => {
+      // The tab that logged out hears its own message too; it is on its way to the provider.
+      if (scope === 'here') setDroppedHere(true);
+    });
   }, [queryClient, reason, returnTo, fromOtherTab]);
+  if (droppedHere) return <SignedOutElsewherePage reason={reason} returnTo={returnTo} />;
   return <LoadingScreen />;
 }
