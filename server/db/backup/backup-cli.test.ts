@@ -14,6 +14,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminQuery } from '../admin-query';
 import { migrateFirst as migrateFirstPglite } from '../../test/first-migrations';
+import { memberRow } from '../../test/member-row';
 import { openDatabase, type Db, type OpenedDatabase } from '../client';
 import { employers, groupNames, subscribers } from '../schema';
 import { seedDatabase } from '../seed/seed-database';
@@ -230,27 +231,9 @@ describe(`db:restore of a backup taken at an older schema (${engine})`, () => {
           .insert(employers)
           .values({ employerName: 'Older', employerID: 'OLD1' })
           .returning({ pk: employers.employerPK });
-        await db.insert(subscribers).values(
-          [
-            [1, 'Ann', 'Smith'],
-            [2, 'Bo', 'Jones'],
-          ].map(([n, firstName, lastName]) => ({
-            employerPK: group!.pk,
-            subscriberID: `OLD${n}`,
-            firstName: String(firstName),
-            lastName: String(lastName),
-            ssn: `900-00-000${n}`,
-            ssnLast4: `000${n}`,
-            dateOfBirth: '1980-01-01',
-            genderPK: 1,
-            address1: '1 Main St',
-            city: 'Springfield',
-            statePK: 1,
-            zipCode: '12345',
-            phone1: '2125550100',
-            email: `old${n}@example.com`,
-          })),
-        );
+        await db
+          .insert(subscribers)
+          .values([memberRow(group!.pk, 1, 'Ann', 'Smith'), memberRow(group!.pk, 2, 'Bo', 'Jones')]);
       });
       await backupDatabase(older.env, file);
       await restoreDatabase(target.env, file, false);

@@ -14,28 +14,11 @@ import { createTestDatabase, type TestDatabase } from '../../db/test-database';
 import { migrateAll, migrateFirst } from '../../test/first-migrations';
 import { contains } from '../../lib/like-pattern';
 import { missingGroupNames } from '../../test/group-names';
+import { memberRow } from '../../test/member-row';
 import { subscriberList } from './members';
 
 const GROUP = 2;
 const OTHER_GROUP = 3;
-
-/** A member of `employerPK` with these names; `n` keeps its id and SSN apart from the seed's. */
-const memberRow = (employerPK: number, n: number, firstName: string, lastName: string) => ({
-  employerPK,
-  subscriberID: `GN${n}`,
-  firstName,
-  lastName,
-  ssn: `900-00-${String(n).padStart(4, '0')}`,
-  ssnLast4: String(n).padStart(4, '0'),
-  dateOfBirth: '1980-01-01',
-  genderPK: 1,
-  address1: '1 Main St',
-  city: 'Springfield',
-  statePK: 1,
-  zipCode: '12345',
-  phone1: '2125550100',
-  email: `gn${n}@example.com`,
-});
 
 let t: TestDatabase;
 beforeAll(async () => {
