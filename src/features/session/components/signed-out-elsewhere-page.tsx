@@ -1,8 +1,6 @@
-import Button from '@mui/material/Button';
-import { useState } from 'react';
 import { MessagePage } from '../../../components/errors/message-page';
 import type { SignOutReason } from '../session-channel';
-import { startSignIn } from '../sign-in';
+import { SignInAgainButton } from './sign-in-again-button';
 
 type SignedOutElsewherePageProps = { reason?: SignOutReason; returnTo?: string };
 
@@ -11,22 +9,14 @@ type SignedOutElsewherePageProps = { reason?: SignOutReason; returnTo?: string }
  * then comes back to where it was.
  */
 export function SignedOutElsewherePage({ reason, returnTo = '/' }: SignedOutElsewherePageProps) {
-  const [starting, setStarting] = useState(false);
-  const signIn = () => {
-    setStarting(true);
-    startSignIn(returnTo, { afterInactivity: reason === 'inactivity' }).catch((error: unknown) => {
-      setStarting(false);
-      console.error('Sign-in redirect failed', error);
-    });
-  };
   return (
     <main>
       <MessagePage
         title="You are signed out"
         actions={
-          <Button variant="contained" onClick={signIn} disabled={starting}>
+          <SignInAgainButton returnTo={returnTo} afterInactivity={reason === 'inactivity'}>
             Sign in
-          </Button>
+          </SignInAgainButton>
         }
       >
         {reason === 'inactivity'
