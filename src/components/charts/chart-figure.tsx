@@ -73,6 +73,17 @@ function DataTable({ title, labelHeading, data }: TableProps) {
   );
 }
 
+function CaptionRow({ title, children }: { title: string; children?: ReactNode }) {
+  return (
+    <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 1 }}>
+      <Typography component="figcaption" variant="subtitle2">
+        {title}
+      </Typography>
+      {children}
+    </Box>
+  );
+}
+
 /**
  * A chart with its text alternative: the same numbers as a table, read by screen readers at all
  * times and shown to everyone with "View data" (or the screen's own table, given as children).
@@ -82,16 +93,13 @@ export function ChartFigure({ title, chart, height = 240, ...numbers }: ChartFig
   const tableId = useId();
   return (
     <Box component="figure" sx={{ m: 0 }}>
-      <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 1 }}>
-        <Typography component="figcaption" variant="subtitle2">
-          {title}
-        </Typography>
+      <CaptionRow title={title}>
         {numbers.data && (
           <Button size="small" aria-expanded={showData} aria-controls={tableId} onClick={() => setShowData((v) => !v)}>
             {showData ? 'Hide data' : 'View data'}
           </Button>
         )}
-      </Box>
+      </CaptionRow>
       {/* Inert: the picture is neither read nor focused; the table carries its numbers. */}
       <Box inert sx={{ height }}>
         <Suspense fallback={<Skeleton variant="rectangular" height={height} />}>{chart}</Suspense>
@@ -109,6 +117,23 @@ export function ChartFigure({ title, chart, height = 240, ...numbers }: ChartFig
       ) : (
         numbers.children
       )}
+    </Box>
+  );
+}
+
+/**
+ * A chart's place while its numbers are on the way: its caption and its height, so that neither the
+ * caption nor what follows moves when the chart comes. "View data" is there, disabled, for the same reason.
+ */
+export function PendingChartFigure({ title, height = 240 }: { title: string; height?: number }) {
+  return (
+    <Box component="figure" sx={{ m: 0 }}>
+      <CaptionRow title={title}>
+        <Button size="small" disabled>
+          View data
+        </Button>
+      </CaptionRow>
+      <Skeleton variant="rectangular" height={height} />
     </Box>
   );
 }

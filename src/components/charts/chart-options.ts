@@ -81,12 +81,28 @@ function monthAxis(labels: string[], scaleType: 'band' | 'point'): XAxis {
   };
 }
 
+/** The height of horizontal bars over `categories` rows: also the room kept for them while they load. */
+export function categoryBarHeight(categories: number, legend: boolean): number {
+  return (
+    Math.max(1, categories) * ROW +
+    VALUE_AXIS_HEIGHT +
+    ROWS_MARGIN.top +
+    ROWS_MARGIN.bottom +
+    (legend ? LEGEND_HEIGHT : 0)
+  );
+}
+
+/** The height of a chart over the months. */
+export function monthlyChartHeight(legend: boolean): number {
+  return MONTHLY_HEIGHT + (legend ? LEGEND_HEIGHT : 0);
+}
+
 /** Bars over the months (time runs left to right), one colour per series. */
 export function monthlyBarChart(data: ChartData, options: ValueOptions): ChartSpec {
   const legend = data.series.length > 1;
   return {
     plot: 'bar',
-    height: MONTHLY_HEIGHT + (legend ? LEGEND_HEIGHT : 0),
+    height: monthlyChartHeight(legend),
     legend,
     xAxis: [monthAxis(data.labels, 'band')],
     yAxis: [{ ...valueAxis(lowestValue(data), options), width: 'auto' }],
@@ -108,12 +124,7 @@ export function categoryBarChart(data: ChartData, options: ValueOptions & { stac
     : lowestValue(data);
   return {
     plot: 'bar',
-    height:
-      Math.max(1, data.labels.length) * ROW +
-      VALUE_AXIS_HEIGHT +
-      ROWS_MARGIN.top +
-      ROWS_MARGIN.bottom +
-      (legend ? LEGEND_HEIGHT : 0),
+    height: categoryBarHeight(data.labels.length, legend),
     legend,
     margin: ROWS_MARGIN,
     labelsAboveBars: true,
@@ -147,7 +158,7 @@ export function monthlyLineChart(data: ChartData, options: ValueOptions): ChartS
   const legend = data.series.length > 1;
   return {
     plot: 'line',
-    height: MONTHLY_HEIGHT + (legend ? LEGEND_HEIGHT : 0),
+    height: monthlyChartHeight(legend),
     legend,
     xAxis: [monthAxis(data.labels, 'point')],
     yAxis: [{ ...valueAxis(lowestValue(data), options), width: 'auto' }],

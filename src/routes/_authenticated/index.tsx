@@ -5,7 +5,7 @@ import { rolesInGroup } from '../../contracts/permissions';
 import { Deferred } from '../../components/ui/deferred';
 import { PageHeading, PendingHeading } from '../../components/ui/page-heading';
 import { Dashboard } from '../../features/dashboard/components/dashboard';
-import { loadDashboard } from '../../features/dashboard/lib/dashboard-panels';
+import { prefetchDashboard } from '../../features/dashboard/lib/dashboard-panels';
 import { firstGroupCardsPage, GroupCards } from '../../features/employers/components/group-cards';
 import { MyBenefitsCard } from '../../features/my-benefits/my-benefits-card';
 
@@ -13,19 +13,20 @@ export const Route = createFileRoute('/_authenticated/')({
   staticData: { title: 'Home' },
   loader: ({ context }) => {
     const { queryClient, session, employerPK } = context;
+    // The panels and the cards show their own failure (with a Retry) rather than failing the screen.
+    prefetchDashboard(context, rolesInGroup(session.groupRoles, employerPK));
     return Promise.all([
       queryClient.ensureQueryData(employerQueries.details(employerPK)),
-      // The cards show their own failure (with a Retry) rather than failing the screen.
       queryClient.prefetchQuery(firstGroupCardsPage()),
-      loadDashboard(context, rolesInGroup(session.groupRoles, employerPK)),
     ]);
   },
   component: Home,
 });
 
 function Home() {
-  // The heading comes with the panels, in one background pass React splits into short slices: the
-  // heading says the screen is there. Until then its title stands where the pending shell put it.
+  // The heading comes with the panels' frames, in one background pass React splits into short slices:
+  // the heading says the screen is there. Until then its title stands where the pending shell put it.
+  // Each panel's numbers fill in when they come.
   return (
     <Deferred fallback={<PendingHeading title="Home" />}>
       <PageHeading title="Home" subtitle="The current group at a glance" />

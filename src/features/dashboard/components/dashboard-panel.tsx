@@ -1,25 +1,61 @@
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
+import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
-import { useId, type ReactNode } from 'react';
+import { QueryErrorResetBoundary } from '@tanstack/react-query';
+import { CatchBoundary } from '@tanstack/react-router';
+import { Suspense, useId, type ReactNode } from 'react';
+import { RetryAlert } from '../../../components/ui/retry-alert';
+import { useEmployerPK } from '../../../hooks/use-session';
 
-/** One panel of the dashboard: a titled region. */
-export function DashboardPanel({ title, children }: { title: string; children: ReactNode }) {
+type DashboardPanelProps = {
+  title: string;
+  /** What stands in the numbers' place while they come: the same captions, and room of their height. */
+  pending: ReactNode;
+  /** Reads the panel's numbers with useSuspenseQuery. */
+  children: ReactNode;
+};
+
+/**
+ * One panel of the dashboard: a titled region drawn at once, its numbers filling in when they come.
+ * A panel whose numbers fail shows the failure with a Retry; the other panels stay.
+ */
+export function DashboardPanel({ title, pending, children }: DashboardPanelProps) {
   const headingId = useId();
+  const employerPK = useEmployerPK();
   return (
     <Card component="section" aria-labelledby={headingId} variant="outlined">
       <CardContent sx={{ display: 'grid', gap: 2 }}>
         <Typography id={headingId} component="h2" variant="h6">
           {title}
         </Typography>
-        {children}
+        <QueryErrorResetBoundary>
+          {({ reset }) => (
+            <CatchBoundary
+              getResetKey={() => employerPK}
+              onCatch={(error) => console.error(`Dashboard panel "${title}" failed`, error)}
+              errorComponent={({ error, reset: resetBoundary }) => (
+                <RetryAlert
+                  title={`${title}: the numbers could not be loaded`}
+                  error={error}
+                  onRetry={() => {
+                    reset();
+                    resetBoundary();
+                  }}
+                />
+              )}
+            >
+              <Suspense fallback={pending}>{children}</Suspense>
+            </CatchBoundary>
+          )}
+        </QueryErrorResetBoundary>
       </CardContent>
     </Card>
   );
 }
 
 /** A headline figure with its label. */
-export function Figure({ label, value }: { label: string; value: string }) {
+export function Figure({ label, value }: { label: string; value: ReactNode }) {
   return (
     <div>
       <Typography variant="h4" component="p">
@@ -28,6 +64,24 @@ export function Figure({ label, value }: { label: string; value: string }) {
       <Typography variant="body2" color="text.secondary">
         {label}
       </Typography>
+    </div>
+  );
+}
+
+/** A figure's place, at its height, with its label. */
+export function PendingFigure({ label }: { label: string }) {
+  return <Figure label={label} value={<Skeleton width="4ch" />} />;
+}
+
+/** Lines of text to come, at the height of `variant`'s lines. */
+export function PendingLines({ lines, variant = 'body1' }: { lines: number; variant?: 'body1' | 'body2' }) {
+  return (
+    <div>
+      {Array.from({ length: lines }, (_, i) => (
+        <Typography key={i} variant={variant}>
+          <Skeleton width={i === lines - 1 ? '60%' : '90%'} />
+        </Typography>
+      ))}
     </div>
   );
 }

@@ -1,7 +1,7 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { insightQueries } from '../../../api/insight-queries';
-import { ChartFigure } from '../../../components/charts/chart-figure';
-import { categoryBarChart } from '../../../components/charts/chart-options';
+import { ChartFigure, PendingChartFigure } from '../../../components/charts/chart-figure';
+import { categoryBarChart, categoryBarHeight } from '../../../components/charts/chart-options';
 import { LazyChart } from '../../../components/charts/lazy-charts';
 import type { PlanCount } from '../../../contracts/insight';
 import { useEmployerPK } from '../../../hooks/use-session';
@@ -22,7 +22,27 @@ function byPlanAndTier(rows: PlanCount[]) {
   };
 }
 
+const MEDICAL_TITLE = 'Medical: subscribers by plan and tier';
+const DENTAL_TITLE = 'Dental: subscribers by plan';
+
 export function EnrollmentPanel() {
+  return (
+    <DashboardPanel
+      title="Enrollment by plan"
+      pending={
+        <>
+          {/* The plans are not known yet: room for three, medical's tiers in a legend. */}
+          <PendingChartFigure title={MEDICAL_TITLE} height={categoryBarHeight(3, true)} />
+          <PendingChartFigure title={DENTAL_TITLE} height={categoryBarHeight(2, false)} />
+        </>
+      }
+    >
+      <EnrollmentNumbers />
+    </DashboardPanel>
+  );
+}
+
+function EnrollmentNumbers() {
   const { data } = useSuspenseQuery(insightQueries.enrollment(useEmployerPK()));
   const medical = byPlanAndTier(data.medical);
   const dental = {
@@ -32,21 +52,21 @@ export function EnrollmentPanel() {
   const medicalChart = categoryBarChart(medical, { valueLabel: 'Subscribers', stacked: true });
   const dentalChart = categoryBarChart(dental, { valueLabel: 'Subscribers' });
   return (
-    <DashboardPanel title="Enrollment by plan">
+    <>
       <ChartFigure
-        title="Medical: subscribers by plan and tier"
+        title={MEDICAL_TITLE}
         labelHeading="Plan"
         data={medical}
         height={medicalChart.height}
         chart={<LazyChart spec={medicalChart} />}
       />
       <ChartFigure
-        title="Dental: subscribers by plan"
+        title={DENTAL_TITLE}
         labelHeading="Plan"
         data={dental}
         height={dentalChart.height}
         chart={<LazyChart spec={dentalChart} />}
       />
-    </DashboardPanel>
+    </>
   );
 }

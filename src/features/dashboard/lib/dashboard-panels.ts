@@ -19,17 +19,20 @@ export function panelsFor(roles: readonly Role[]): PanelKey[] {
   return (Object.keys(PANEL_ENDPOINTS) as PanelKey[]).filter((key) => canAccess(roles, PANEL_ENDPOINTS[key].area));
 }
 
-/** The home loader: the numbers of every panel the user may see, fetched together. */
-export function loadDashboard({ queryClient, employerPK }: GroupLoaderContext, roles: readonly Role[]) {
-  const load = {
-    membership: () => queryClient.ensureQueryData(insightQueries.membership(employerPK)),
-    enrollment: () => queryClient.ensureQueryData(insightQueries.enrollment(employerPK)),
-    requests: () => queryClient.ensureQueryData(insightQueries.requests(employerPK)),
-    claims: () => queryClient.ensureQueryData(insightQueries.claims(employerPK)),
-    funding: () => queryClient.ensureQueryData(insightQueries.funding(employerPK)),
-    invoice: () => queryClient.ensureQueryData(insightQueries.invoice(employerPK)),
-  } satisfies Record<PanelKey, () => Promise<unknown>>;
-  return Promise.all(panelsFor(roles).map((key) => load[key]()));
+/**
+ * The home loader: the numbers of every panel the user may see, asked for together. Not awaited:
+ * each panel is drawn at once and fills in when its numbers come (a failure shows in the panel).
+ */
+export function prefetchDashboard({ queryClient, employerPK }: GroupLoaderContext, roles: readonly Role[]) {
+  const prefetch = {
+    membership: () => queryClient.prefetchQuery(insightQueries.membership(employerPK)),
+    enrollment: () => queryClient.prefetchQuery(insightQueries.enrollment(employerPK)),
+    requests: () => queryClient.prefetchQuery(insightQueries.requests(employerPK)),
+    claims: () => queryClient.prefetchQuery(insightQueries.claims(employerPK)),
+    funding: () => queryClient.prefetchQuery(insightQueries.funding(employerPK)),
+    invoice: () => queryClient.prefetchQuery(insightQueries.invoice(employerPK)),
+  } satisfies Record<PanelKey, () => Promise<void>>;
+  for (const key of panelsFor(roles)) void prefetch[key]();
 }
 
 /** `2026-03` → `Mar 2026`. */
