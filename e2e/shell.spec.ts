@@ -197,6 +197,24 @@ for (const viewport of [
   });
 }
 
+test('a signed-in cold load sends the session check before the app’s code loads, and only once', async ({
+  page,
+  signInAs,
+}) => {
+  await signInAs('hr@example.com');
+  const sent: string[] = [];
+  page.on('request', (request) => {
+    const { pathname } = new URL(request.url());
+    if (pathname.endsWith('/Account/Access') || pathname.startsWith('/assets/routed-app-')) sent.push(pathname);
+  });
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1, name: 'Home' })).toBeVisible();
+  const access = sent.filter((path) => path.endsWith('/Account/Access'));
+  // One call: the guard took the entry's answer instead of asking again.
+  expect(access).toHaveLength(1);
+  expect(sent.indexOf(access[0]!)).toBeLessThan(sent.findIndex((path) => path.startsWith('/assets/routed-app-')));
+});
+
 test('logout leaves no app or sign-in data in web storage', async ({ page, signInAs, shell, loginPage }) => {
   await signInAs('hr@example.com');
   expect((await storageKeys(page)).session.length).toBeGreaterThan(0);

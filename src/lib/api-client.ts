@@ -4,6 +4,7 @@ import type { Endpoint, EndpointInput, EndpointResponse, Service } from '../cont
 import { notify, type Notice } from '../stores/notification-store';
 import { userManager } from './auth';
 import { config } from './config';
+import { earlyAnswerFor } from './early-access-call';
 
 /** Every failed call rejects with this; 400 problems keep their field `errors` for the forms. */
 export class ApiError extends Error {
@@ -36,7 +37,8 @@ function createClient(prefixUrl: string): KyInstance {
     retry: 0,
     throwHttpErrors: false,
     timeout: 60_000,
-    hooks: { beforeRequest: [addBearerToken] },
+    // The entry may have sent the session check's call already (early-access-call.ts).
+    hooks: { beforeRequest: [addBearerToken, earlyAnswerFor] },
   });
 }
 

@@ -1,12 +1,15 @@
 /** Prefix of every key the app itself writes to web storage. */
 export const APP_STORAGE_PREFIX = 'benefits-portal.';
 
+/** The app store's key (current group, wizard draft, analytics opt-out), in sessionStorage. */
+export const APP_STORE_KEY = `${APP_STORAGE_PREFIX}app`;
+
 /** Key prefix of the enrollment wizard's typed, not yet saved form values (sessionStorage, never a full SSN). */
 export const ENROLLMENT_FORMS_KEY_PREFIX = `${APP_STORAGE_PREFIX}enrollment-form.`;
 
 /** Prefix oidc-client-ts uses for the stored user and for pending sign-in/sign-out requests. */
 const OIDC_PREFIX = 'oidc.';
-const OIDC_USER_PREFIX = 'oidc.user:';
+export const OIDC_USER_PREFIX = 'oidc.user:';
 
 function removeKeys(storage: Storage, matches: (key: string) => boolean): void {
   const keys = Array.from({ length: storage.length }, (_, i) => storage.key(i)).filter((k): k is string => k !== null);

@@ -9,3 +9,8 @@ import { BOOT_FRAME_ID } from '../contracts/route-preloads';
 export function removeBootFrame(doc: Document = document): void {
   doc.getElementById(BOOT_FRAME_ID)?.remove();
 }
+
+/** Whether the server painted the frame: the page opened is a signed-in screen. */
+export function hasBootFrame(doc: Document = document): boolean {
+  return doc.getElementById(BOOT_FRAME_ID) !== null;
+}

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { APP_STORE_KEY, resetAppState, selectCurrentEmployerPK, useAppStore } from './app-store';
+import { APP_STORE_KEY } from '../lib/app-storage';
+import { resetAppState, selectCurrentEmployerPK, useAppStore } from './app-store';
 
 afterEach(() => {
   resetAppState();

@@ -1,6 +1,6 @@
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
-import { APP_STORAGE_PREFIX, ENROLLMENT_FORMS_KEY_PREFIX } from '../lib/app-storage';
+import { APP_STORE_KEY, ENROLLMENT_FORMS_KEY_PREFIX } from '../lib/app-storage';
 import type { ModalName } from './modal-slice';
 
 /** Pointers of the enrollment wizard's draft; the draft itself lives on the server. */
@@ -66,8 +66,6 @@ const initialData: AppData = {
   modal: null,
   analyticsOptOut: false,
 };
-
-export const APP_STORE_KEY = `${APP_STORAGE_PREFIX}app`;
 
 function removeEnrollmentForms(): void {
   const keys = Array.from({ length: sessionStorage.length }, (_, i) => sessionStorage.key(i));
