@@ -80,6 +80,8 @@ describe('routePreloads', () => {
       chunk('assets/callback.js', `${routes}/signin-oidc.tsx?tsr-split=component`),
       chunk('assets/anything.js', `${routes}/$.tsx?tsr-split=component`),
     ]);
+    // The router's own chunks, beyond the entry's: every page names them.
+    expect(preloads.router).toEqual(['assets/routed-app.js', 'assets/router.js']);
     expect(preloads.routes).toEqual([
       {
         path: '/members',

@@ -77,14 +77,15 @@ export function routePreloads(opts: {
       const entry = all.find((chunk) => chunk.isEntry);
       const routedApp = all.find((chunk) => chunk.facadeModuleId === path.join(root, opts.routedApp));
       if (!entry || !routedApp) throw new Error('route-preloads: the entry or the routed app has no chunk');
-      const known = staticClosure(bundle, routedApp, staticClosure(bundle, entry));
+      const initial = staticClosure(bundle, entry);
+      const known = staticClosure(bundle, routedApp, new Set(initial));
       const pages = new Map(
         all
           .filter((chunk) => component(chunk.facadeModuleId))
           .map((chunk) => [sourceFile(chunk.facadeModuleId!), chunk]),
       );
 
-      const preloads: RoutePreloads = { routes: [] };
+      const preloads: RoutePreloads = { router: [...known].filter((name) => !initial.has(name)).sort(), routes: [] };
       const isLayout = (file: string) =>
         file.endsWith('/route.tsx') ||
         [...pages.keys()].some((other) => other.startsWith(`${file.replace(/\.tsx?$/, '')}/`));

@@ -7,7 +7,7 @@ import { discardAbandonedAuthRequests, hasStoredUser } from './lib/app-storage';
 import { hasBootFrame, removeBootFrame } from './lib/boot-frame';
 import { isAuthCallbackPath } from './lib/config';
 import { sendEarlyAccessCall } from './lib/early-access-call';
-import { preloadRouteChunks } from './lib/route-preloads';
+import { preloadRouteChunks, preloadRouterChunks } from './lib/route-preloads';
 
 // Outside the provider's callbacks no pending sign-in/sign-out request is still wanted.
 if (!isAuthCallbackPath(window.location.pathname)) discardAbandonedAuthRequests();
@@ -16,8 +16,9 @@ const signedIn = hasStoredUser();
 // On a signed-in screen the session check's call goes out first, its answer coming back while the
 // app's code loads.
 if (signedIn && hasBootFrame()) sendEarlyAccessCall();
-// The router's chunk is fetched while React starts and the stored user is read; failures surface
+// The router's chunks are fetched while React starts and the stored user is read; failures surface
 // where it is rendered.
+preloadRouterChunks();
 loadRoutedApp().catch(() => undefined);
 // So does the screen's own code; a visitor without a stored user is on the way to the sign-in page,
 // and sees the loading text instead of the screen's frame.

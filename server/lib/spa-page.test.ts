@@ -11,6 +11,7 @@ const indexHtml =
   `<script type="module" src="/assets/index-abc.js" nonce="${CSP_NONCE_PLACEHOLDER}"></script></head><body></body></html>`;
 
 const preloads: RoutePreloads = {
+  router: ['assets/routed-app-5.js', 'assets/zod-6.js'],
   routes: [
     { path: '/', files: ['assets/layout-1.js', 'assets/home-2.js'] },
     { path: '/member/$subscriberPK', files: ['assets/layout-1.js', 'assets/member-3.js'] },
@@ -30,6 +31,7 @@ async function build(files: Record<string, string>) {
 }
 
 const chunksOf = (html: string) => /<meta name="route-chunks" content="([^"]*)">/.exec(html)?.[1]?.split(' ');
+const routerChunksOf = (html: string) => /<meta name="router-chunks" content="([^"]*)">/.exec(html)?.[1]?.split(' ');
 
 afterEach(async () => {
   for (const dir of distDirs.splice(0)) await rm(dir, { recursive: true, force: true });
@@ -47,9 +49,23 @@ describe('the SPA page', () => {
     expect(chunksOf(page!('/member/history', 'n1'))).toEqual(['/assets/layout-1.js', '/assets/history-4.js']);
   });
 
-  it('leaves index.html as it is for other paths and routes without chunks, with the nonce filled in', async () => {
+  it('names the router’s chunks on every page, in its head', async () => {
     const page = await loadSpaPage(
       await build({ 'index.html': indexHtml, [ROUTE_PRELOADS_FILE]: JSON.stringify(preloads) }),
+    );
+    for (const pathname of ['/', '/member/42', '/nowhere', '/silentrenew']) {
+      const html = page!(pathname, 'n1');
+      expect(routerChunksOf(html)).toEqual(['/assets/routed-app-5.js', '/assets/zod-6.js']);
+      expect(html.indexOf('name="router-chunks"')).toBeLessThan(html.indexOf('</head>'));
+    }
+  });
+
+  it('leaves index.html as it is for other paths and routes without chunks, with the nonce filled in', async () => {
+    const page = await loadSpaPage(
+      await build({
+        'index.html': indexHtml,
+        [ROUTE_PRELOADS_FILE]: JSON.stringify({ ...preloads, router: [] } satisfies RoutePreloads),
+      }),
     );
     for (const pathname of ['/member', '/member/42/claims', '/nowhere', '/silentrenew']) {
       expect(page!(pathname, 'n2')).toBe(indexHtml.replaceAll(CSP_NONCE_PLACEHOLDER, 'n2'));
@@ -80,6 +96,7 @@ describe('the SPA page', () => {
       '<body><div id="root"><p role="status">loading</p></div></body>',
     );
     const titled: RoutePreloads = {
+      router: [],
       routes: [
         { path: '/census-report', files: ['assets/census-5.js'], title: 'Census <Report> & "more"' },
         { path: '/my-account', files: [], title: 'My Account' },
@@ -112,7 +129,10 @@ describe('the SPA page', () => {
   });
 
   it('paints no frame when index.html has no #root to put it before', async () => {
-    const titled: RoutePreloads = { routes: [{ path: '/my-account', files: ['assets/a-1.js'], title: 'My Account' }] };
+    const titled: RoutePreloads = {
+      router: [],
+      routes: [{ path: '/my-account', files: ['assets/a-1.js'], title: 'My Account' }],
+    };
     const page = await loadSpaPage(
       await build({ 'index.html': indexHtml, [ROUTE_PRELOADS_FILE]: JSON.stringify(titled) }),
     );

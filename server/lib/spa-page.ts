@@ -2,7 +2,12 @@ import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { CSP_NONCE_PLACEHOLDER } from '../../src/contracts/csp';
-import { ROUTE_CHUNKS_META, ROUTE_PRELOADS_FILE, type RoutePreloads } from '../../src/contracts/route-preloads';
+import {
+  ROUTE_CHUNKS_META,
+  ROUTE_PRELOADS_FILE,
+  ROUTER_CHUNKS_META,
+  type RoutePreloads,
+} from '../../src/contracts/route-preloads';
 import { IDLE_TIMEOUT_META } from '../../src/contracts/session-limits';
 import { bootFrame, bootFrameStyle } from './boot-frame';
 import { escapeHtml } from './html';
@@ -43,12 +48,20 @@ export async function loadSpaPage(
     settings.idleTimeoutMinutes === undefined
       ? ''
       : `<meta name="${IDLE_TIMEOUT_META}" content="${escapeHtml(String(settings.idleTimeoutMinutes))}">`;
-  const builtHeadEnd = built.lastIndexOf('</head>');
-  const html = builtHeadEnd >= 0 ? `${built.slice(0, builtHeadEnd)}${runtime}${built.slice(builtHeadEnd)}` : built;
   const preloadsFile = path.join(distDir, ROUTE_PRELOADS_FILE);
-  const preloads: RoutePreloads = existsSync(preloadsFile)
-    ? (JSON.parse(await readFile(preloadsFile, 'utf8')) as RoutePreloads)
-    : { routes: [] };
+  // A file of an older build may lack a list: it counts as empty.
+  const written = existsSync(preloadsFile)
+    ? (JSON.parse(await readFile(preloadsFile, 'utf8')) as Partial<RoutePreloads>)
+    : {};
+  const preloads: RoutePreloads = { router: written.router ?? [], routes: written.routes ?? [] };
+  // Every page names the router's chunks, which the entry fetches at once whoever opens it.
+  const router =
+    preloads.router.length > 0
+      ? `<meta name="${ROUTER_CHUNKS_META}" content="${escapeHtml(preloads.router.map((file) => `/${file}`).join(' '))}">`
+      : '';
+  const builtHeadEnd = built.lastIndexOf('</head>');
+  const html =
+    builtHeadEnd >= 0 ? `${built.slice(0, builtHeadEnd)}${runtime}${router}${built.slice(builtHeadEnd)}` : built;
   const headEnd = html.lastIndexOf('</head>');
   const rootAt = html.indexOf(ROOT);
   // The frame needs a place before #root; a page without one is served without it.

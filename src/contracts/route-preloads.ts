@@ -7,7 +7,15 @@ export const ROUTE_PRELOADS_FILE = '.vite/route-preloads.json';
 /** `<meta name="route-chunks" content="/assets/a.js /assets/b.js">` in the index.html of a screen. */
 export const ROUTE_CHUNKS_META = 'route-chunks';
 
+/** `<meta name="router-chunks" content="…">` in every index.html: the router's chunks. */
+export const ROUTER_CHUNKS_META = 'router-chunks';
+
 export type RoutePreloads = {
+  /**
+   * The router's chunks (`src/app/routed-app.tsx` and what it imports, less the entry's): fetched by
+   * the entry at once on every page, since it evaluates them in stages (src/app/load-routed-app.ts).
+   */
+  router: string[];
   /** `/member/$subscriberPK`: a segment starting with `$` stands for any one segment. */
   routes: { path: string; files: string[]; title?: string }[];
 };

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { preloadRouteChunks } from './route-preloads';
+import { preloadRouteChunks, preloadRouterChunks } from './route-preloads';
 
 const preloaded = () =>
   Array.from(document.head.querySelectorAll<HTMLLinkElement>('link[rel="modulepreload"]'), (link) => ({
@@ -7,9 +7,9 @@ const preloaded = () =>
     crossOrigin: link.getAttribute('crossorigin'),
   }));
 
-function pageNaming(content: string) {
+function pageNaming(content: string, name = 'route-chunks') {
   const meta = document.createElement('meta');
-  meta.name = 'route-chunks';
+  meta.name = name;
   meta.content = content;
   document.head.append(meta);
 }
@@ -39,5 +39,14 @@ describe('preloadRouteChunks', () => {
   it('does nothing on a page that names no chunks', () => {
     preloadRouteChunks();
     expect(preloaded()).toEqual([]);
+  });
+});
+
+describe('preloadRouterChunks', () => {
+  it('asks for the router’s chunks the page names, and not for the screen’s', () => {
+    pageNaming('/assets/zod-D9.js /assets/routed-app-B_t.js', 'router-chunks');
+    pageNaming('/assets/home-2.js');
+    preloadRouterChunks();
+    expect(preloaded().map((link) => link.href)).toEqual(['/assets/zod-D9.js', '/assets/routed-app-B_t.js']);
   });
 });
