@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { BUDGET, checkBudget, entryGraph, formatReport, importCycles, type Manifest } from './bundle-budget';
+import {
+  BUDGET,
+  checkBudget,
+  entryGraph,
+  formatReport,
+  formsOnFormFreeScreens,
+  importCycles,
+  type Manifest,
+} from './bundle-budget';
 
 // The shape Vite writes to .vite/manifest.json: source keys, `_name.js` keys for shared chunks.
 const manifest: Manifest = {
@@ -118,6 +126,27 @@ describe('checkBudget', () => {
       'lazy     assets/routed-app-d.js     3.50 kB',
       'lazy     assets/zod-e.js            2.50 kB',
       'lazy     largest allowed            0.05 kB',
+    ]);
+  });
+});
+
+describe('formsOnFormFreeScreens', () => {
+  const routes = [
+    { path: '/', files: ['assets/home-1.js', 'assets/lazy-charts-2.js'] },
+    { path: '/members', files: ['assets/members-3.js', 'assets/form-kit-4.js', 'assets/forms-5.js'] },
+  ];
+
+  it('passes when neither the router nor the screen brings the form library', () => {
+    expect(formsOnFormFreeScreens({ router: ['assets/router-6.js', 'assets/shared-7.js'], routes })).toEqual([]);
+  });
+
+  it('names the form library when the router or the screen brings it, and a screen the file lacks', () => {
+    expect(formsOnFormFreeScreens({ router: ['assets/shared-7.js', 'assets/forms-5.js'], routes }, ['/'])).toEqual([
+      'The cold load of / fetches assets/forms-5.js, a form library it does not use.',
+    ]);
+    expect(formsOnFormFreeScreens({ router: [], routes }, ['/members'])).toHaveLength(1);
+    expect(formsOnFormFreeScreens({ router: [], routes }, ['/nowhere'])).toEqual([
+      'The route preloads name no screen /nowhere.',
     ]);
   });
 });

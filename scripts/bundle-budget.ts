@@ -18,6 +18,9 @@ export type Budget = {
 
 export const BUDGET: Budget = { initialJs: 110_000, lazyChunk: 60_000 };
 
+/** The screens with neither a form nor a table: their cold load carries no form library (`forms`). */
+export const FORM_FREE_SCREENS = ['/'];
+
 export type SizedChunk = { file: string; gzip: number };
 
 export type BudgetReport = {
@@ -68,6 +71,25 @@ export function importCycles(manifest: Manifest): string[] {
   };
   for (const key of Object.keys(manifest)) if (!state.has(key)) visit(key, [key]);
   return cycles;
+}
+
+/**
+ * What a cold load of each of `screens` fetches beyond the entry (the router's chunks and the
+ * screen's, as `route-preloads.json` names them) that is a `forms` chunk, one sentence each. The
+ * form components sit apart from the shared chunk (`FORM_KIT` in vite.config.ts) so that these
+ * screens load none; a component that starts using a form library from the shared chunk breaks this.
+ */
+export function formsOnFormFreeScreens(
+  preloads: { router: string[]; routes: { path: string; files: string[] }[] },
+  screens: string[] = FORM_FREE_SCREENS,
+): string[] {
+  return screens.flatMap((screen) => {
+    const route = preloads.routes.find((candidate) => candidate.path === screen);
+    if (!route) return [`The route preloads name no screen ${screen}.`];
+    return [...preloads.router, ...route.files]
+      .filter((file) => /(^|\/)forms-[^/]*\.js$/.test(file))
+      .map((file) => `The cold load of ${screen} fetches ${file}, a form library it does not use.`);
+  });
 }
 
 /** Splits the JS files into initial and lazy and checks both against the budget. */

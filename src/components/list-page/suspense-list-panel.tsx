@@ -1,8 +1,7 @@
 import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
-import { QueryErrorResetBoundary } from '@tanstack/react-query';
-import { CatchBoundary } from '@tanstack/react-router';
-import { Suspense, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
+import { SuspenseBoundary } from '../ui/suspense-boundary';
 
 type SuspenseListPanelProps = {
   /** Above the rows: a progress bar. */
@@ -26,24 +25,14 @@ export function SuspenseListPanel({ progress, resetKey, what, fallback, failure,
   return (
     <Paper variant="outlined">
       {progress}
-      <QueryErrorResetBoundary>
-        {({ reset }) => (
-          <CatchBoundary
-            getResetKey={() => resetKey}
-            onCatch={(error) => console.error(`${what} failed`, error)}
-            errorComponent={({ error, reset: resetBoundary }) => (
-              <Box sx={{ p: 2 }}>
-                {failure(error, () => {
-                  reset();
-                  resetBoundary();
-                })}
-              </Box>
-            )}
-          >
-            <Suspense fallback={fallback}>{children}</Suspense>
-          </CatchBoundary>
-        )}
-      </QueryErrorResetBoundary>
+      <SuspenseBoundary
+        resetKey={resetKey}
+        what={what}
+        fallback={fallback}
+        failure={(error, retry) => <Box sx={{ p: 2 }}>{failure(error, retry)}</Box>}
+      >
+        {children}
+      </SuspenseBoundary>
     </Paper>
   );
 }

@@ -2,12 +2,12 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
-import { QueryErrorResetBoundary, useSuspenseQuery } from '@tanstack/react-query';
-import { CatchBoundary } from '@tanstack/react-router';
-import { Suspense, useState } from 'react';
+import { useSuspenseQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { importQueries } from '../../api/import-queries';
 import { ListPage } from '../../components/list-page/list-page';
 import { RetryAlert } from '../../components/ui/retry-alert';
+import { SuspenseBoundary } from '../../components/ui/suspense-boundary';
 import type { ImportRow } from '../../contracts/imports';
 import { useEmployerPK } from '../../hooks/use-session';
 import { useListSearch } from '../../lib/list-search';
@@ -52,33 +52,21 @@ export function UploadEnrollmentsScreen() {
           <Box>
             <Button onClick={() => void setSearch(withUpload(undefined))}>Upload another file</Button>
           </Box>
-          <QueryErrorResetBoundary>
-            {({ reset }) => (
-              <CatchBoundary
-                getResetKey={() => `${employerPK}|${importPK}`}
-                onCatch={(error) => console.error('Upload failed to load', error)}
-                errorComponent={({ error, reset: resetBoundary }) => (
-                  <RetryAlert
-                    title="The upload could not be loaded"
-                    error={error}
-                    onRetry={() => {
-                      reset();
-                      resetBoundary();
-                    }}
-                  />
-                )}
-              >
-                <Suspense fallback={<UploadSkeleton />}>
-                  <UploadDetail
-                    employerPK={employerPK}
-                    importPK={importPK}
-                    search={search}
-                    onSearch={(next) => void setSearch(next)}
-                  />
-                </Suspense>
-              </CatchBoundary>
+          <SuspenseBoundary
+            resetKey={`${employerPK}|${importPK}`}
+            what="Upload"
+            fallback={<UploadSkeleton />}
+            failure={(error, retry) => (
+              <RetryAlert title="The upload could not be loaded" error={error} onRetry={retry} />
             )}
-          </QueryErrorResetBoundary>
+          >
+            <UploadDetail
+              employerPK={employerPK}
+              importPK={importPK}
+              search={search}
+              onSearch={(next) => void setSearch(next)}
+            />
+          </SuspenseBoundary>
         </>
       )}
     </ListPage>

@@ -2,10 +2,9 @@ import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
-import { QueryErrorResetBoundary } from '@tanstack/react-query';
-import { CatchBoundary } from '@tanstack/react-router';
-import { Suspense, useId, type ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
 import { RetryAlert } from '../../../components/ui/retry-alert';
+import { SuspenseBoundary } from '../../../components/ui/suspense-boundary';
 import { useEmployerPK } from '../../../hooks/use-session';
 
 type DashboardPanelProps = {
@@ -29,26 +28,16 @@ export function DashboardPanel({ title, pending, children }: DashboardPanelProps
         <Typography id={headingId} component="h2" variant="h6">
           {title}
         </Typography>
-        <QueryErrorResetBoundary>
-          {({ reset }) => (
-            <CatchBoundary
-              getResetKey={() => employerPK}
-              onCatch={(error) => console.error(`Dashboard panel "${title}" failed`, error)}
-              errorComponent={({ error, reset: resetBoundary }) => (
-                <RetryAlert
-                  title={`${title}: the numbers could not be loaded`}
-                  error={error}
-                  onRetry={() => {
-                    reset();
-                    resetBoundary();
-                  }}
-                />
-              )}
-            >
-              <Suspense fallback={pending}>{children}</Suspense>
-            </CatchBoundary>
+        <SuspenseBoundary
+          resetKey={employerPK}
+          what={`Dashboard panel "${title}"`}
+          fallback={pending}
+          failure={(error, retry) => (
+            <RetryAlert title={`${title}: the numbers could not be loaded`} error={error} onRetry={retry} />
           )}
-        </QueryErrorResetBoundary>
+        >
+          {children}
+        </SuspenseBoundary>
       </CardContent>
     </Card>
   );
