@@ -47,16 +47,14 @@ export async function readUpload(file: HandedBytes, fileName: string): Promise<R
     return finish({ format, encoding, delimiter, columns, rows: rows.filter((r) => r !== null) });
   }
 
-  // Each sheet's header stays as cells; its other rows are packed as they are read.
-  const sheets = await readXlsx(file.bytes, (cells, index) => (index === 0 ? cells : packRow(index + 1, '', cells)));
+  // Each sheet's header stays as cells; its other rows are packed as they are read, blank ones dropped.
+  const sheets = await readXlsx(file.bytes, (cells, index, sheet) =>
+    index === 0 ? cells : isBlank(cells) ? null : packRow(index + 1, sheet, cells),
+  );
   const main = sheets.find((s) => !NOT_DATA.has(s.name.trim().toLowerCase())) ?? sheets[0];
   if (!main) throw new ImportFileError(IMPORT_MESSAGES.empty);
   const columns = headerOf(main.rows[0] as string[] | undefined);
-  const rows: PackedRow[] = [];
-  for (const row of main.rows.slice(1) as PackedRow[]) {
-    if (isBlank(cellsOf(row))) continue;
-    rows.push({ ...row, sheet: main.name });
-  }
+  const rows = (main.rows.slice(1) as (PackedRow | null)[]).filter((row) => row !== null);
 
   const dependents = sheets.find((s) => s !== main && s.name.trim().toLowerCase() === 'dependents');
   if (dependents && dependents.rows.length > 1) {
@@ -70,10 +68,10 @@ export async function readUpload(file: HandedBytes, fileName: string): Promise<R
     });
     // Its rows are numbered after the main sheet's, so every row of an upload has one number.
     let next = (main.rows.length || 1) + 1;
-    for (const row of dependents.rows.slice(1) as PackedRow[]) {
+    for (const row of dependents.rows.slice(1) as (PackedRow | null)[]) {
       const number = next++;
+      if (row === null) continue;
       const cells = cellsOf(row);
-      if (isBlank(cells)) continue;
       const placed = new Array<string>(columns.length).fill('');
       cells.forEach((value, i) => {
         placed[position[i] ?? i] = value;

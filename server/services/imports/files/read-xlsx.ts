@@ -3,11 +3,10 @@
 // object. Every cell gives the value it shows as stored: formulas are never evaluated, their cached
 // result is read instead.
 import { Readable } from 'node:stream';
-import { inflateRawSync } from 'node:zlib';
 import type { CellValue } from 'exceljs';
 import { IMPORT_MAX_ROWS, IMPORT_MESSAGES } from '../../../../src/contracts/imports';
 import { ImportFileError } from './import-file-error';
-import { readCentralDirectory, type ZipEntry } from './upload-check';
+import { inflateEntry, readCentralDirectory, type ZipEntry } from './upload-check';
 
 export type SheetRows<T = string[]> = { name: string; rows: T[] };
 
@@ -82,8 +81,13 @@ type PartReader = {
   model?: { sheets?: { name: string; rId: string; state?: string }[] };
 };
 
-/** Characters handed to exceljs' XML parser at a time: it gathers every event of a piece before yielding. */
-const TEXT_PIECE_BYTES = 64 * 1024;
+/**
+ * Bytes handed to exceljs' XML parser at a time. It gathers every event of a piece before yielding
+ * them, and all of them live through the young generation's collections meanwhile: in the upload
+ * worker, whose young generation is capped (upload-thread.ts), pieces of 64 kB read a 10,000-row
+ * sheet in 0.8–1.2 s against 0.3–0.5 s for pieces of 8 kB.
+ */
+const TEXT_PIECE_BYTES = 8 * 1024;
 
 /**
  * An entry's text, piece by piece. It is inflated at once (checkUpload bounded every entry's size),
@@ -91,8 +95,7 @@ const TEXT_PIECE_BYTES = 64 * 1024;
  * as one stream: exceljs decodes each chunk on its own, which garbles a character split between two.
  */
 function* entryText(bytes: Buffer, entry: ZipEntry): Generator<string> {
-  const data = bytes.subarray(entry.dataStart, entry.dataStart + entry.compressedSize);
-  const raw = entry.method === 0 ? data : inflateRawSync(data, { maxOutputLength: Math.max(entry.size, 1) });
+  const raw = inflateEntry(bytes, entry, entry.size);
   const decoder = new TextDecoder('utf-8');
   for (let at = 0; at < raw.length; at += TEXT_PIECE_BYTES)
     yield decoder.decode(raw.subarray(at, at + TEXT_PIECE_BYTES), { stream: true });
@@ -118,7 +121,7 @@ const partPath = (target: string) => (target.startsWith('/') ? target.slice(1) :
  */
 export async function readXlsx<T = string[]>(
   bytes: Buffer,
-  keep: (cells: string[], index: number) => T = (cells) => cells as T,
+  keep: (cells: string[], index: number, sheet: string) => T = (cells) => cells as T,
 ): Promise<SheetRows<T>[]> {
   const entries = new Map(readCentralDirectory(bytes).map((e) => [e.name.toLowerCase(), e]));
   // Loaded with the first spreadsheet: most processes never read one, and exceljs is heavy.
@@ -159,7 +162,10 @@ export async function readXlsx<T = string[]>(
       const stream = path ? part(path) : undefined;
       if (!stream) throw unreadable();
       const [emitted] = [...parts._parseWorksheet(stream, /(\d+)\.xml$/.exec(path!)?.[1] ?? '0')];
-      sheets.push({ name: sheet.name, rows: await sheetRows(emitted!.value as AsyncIterable<ExcelRow>, keep) });
+      const rows = await sheetRows(emitted!.value as AsyncIterable<ExcelRow>, (cells, index) =>
+        keep(cells, index, sheet.name),
+      );
+      sheets.push({ name: sheet.name, rows });
     }
     return sheets;
   } catch (error) {

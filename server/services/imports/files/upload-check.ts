@@ -15,6 +15,8 @@ const RATIO_FREE_SIZE = 1024 * 1024;
 /** Cells data validations may cover: exceljs expands each range into one object per cell. */
 export const XLSX_MAX_VALIDATION_CELLS = 100_000;
 const CONTENT_TYPES_MAX = 1024 * 1024;
+const INFLATE_PIECE_MAX = 16 * 1024 * 1024;
+const PLAIN_CELL = /^[A-Z]{1,2}[1-9]\d{0,5}$/;
 /** Excel's own grid: XFD columns, 1,048,576 rows. */
 const EXCEL_MAX_COLUMN = 16_384;
 const EXCEL_MAX_ROW = 1_048_576;
@@ -183,13 +185,17 @@ function findEndRecord(bytes: Buffer): number {
 }
 
 /** An entry's bytes, never more than `limit`: a deflate stream that goes on is refused, not followed. */
-function inflateEntry(bytes: Buffer, entry: ZipEntry, limit: number): Buffer {
+export function inflateEntry(bytes: Buffer, entry: ZipEntry, limit: number): Buffer {
   const data = bytes.subarray(entry.dataStart, entry.dataStart + entry.compressedSize);
   if (entry.method === 0) return data;
   let out: Buffer;
   try {
-    // Node refuses a maxOutputLength of 0; an empty entry inflates to nothing anyway.
-    out = inflateRawSync(data, { maxOutputLength: Math.max(limit, 1) });
+    // Node refuses a maxOutputLength of 0; an empty entry inflates to nothing anyway. Output comes in
+    // pieces of up to 16 MB rather than zlib's 16 kB, which a sheet of megabytes would join again.
+    out = inflateRawSync(data, {
+      maxOutputLength: Math.max(limit, 1),
+      chunkSize: Math.min(Math.max(limit, 64), INFLATE_PIECE_MAX),
+    });
   } catch (error) {
     const tooLarge = (error as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE';
     return fail(tooLarge ? UPLOAD_MESSAGES.tooBig : UPLOAD_MESSAGES.damaged);
@@ -246,6 +252,8 @@ function checkWorksheet(xml: string): void {
     }
   }
   for (const match of xml.matchAll(/<(?:\w+:)?c\b[^>]*?\br="([^"]*)"/g)) {
+    // Up to column ZZ and row 999,999 a reference is inside the grid: most are, and need no parsing.
+    if (PLAIN_CELL.test(match[1]!)) continue;
     const cell = parseRef(match[1]!);
     if (!cell || cell.col === null || cell.row === null || !insideGrid(cell)) fail(UPLOAD_MESSAGES.outsideGrid);
   }
