@@ -83,6 +83,10 @@ test('activity in one tab keeps the other alive, and signing out in one signs ou
   await expect(shell.nav).toBeVisible();
   // A second tab rides on the provider session.
   const other = await page.context().newPage();
+  let otherViews = 0;
+  other.on('request', (request) => {
+    if (request.url().includes('/Analytics/PageView')) otherViews += 1;
+  });
   await other.goto(`${server.origin}/`);
   await expect(new ShellPage(other).nav).toBeVisible();
 
@@ -99,6 +103,8 @@ test('activity in one tab keeps the other alive, and signing out in one signs ou
   await expect(other.getByRole('heading', { level: 1, name: 'You are signed out' })).toBeVisible();
   await expect(other.getByText('You logged out in another tab of this browser.')).toBeVisible();
   expect(await other.evaluate(() => Object.keys(window.sessionStorage))).toEqual([]);
+  // The tab counted the page the user opened in it; being signed out from the first counts none.
+  expect(otherViews).toBe(1);
   await other.getByRole('button', { name: 'Sign in' }).click();
   await new LoginPage(other).waitUntilShown();
   await expect(other).toHaveURL(/\/idp\//);

@@ -3,6 +3,7 @@ import { RouterDevtools } from '../components/devtools/router-devtools';
 import { NotFoundPage } from '../components/errors/not-found-page';
 import { RouteAnnouncer } from '../components/ui/route-announcer';
 import { usePageViewTracking } from '../features/analytics/hooks/use-page-view-tracking';
+import { isSignOutFromOtherTab } from '../features/session/logout-search';
 import { useScrollToTop } from '../hooks/use-scroll-to-top';
 import type { RouterContext } from '../lib/router-context';
 
@@ -13,7 +14,7 @@ export const Route = createRootRouteWithContext<RouterContext>()({
 
 function RootLayout() {
   useScrollToTop();
-  usePageViewTracking();
+  usePageViewTracking(isSignOutFromOtherTab);
   return (
     <>
       <Outlet />

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseLogoutSearch } from './logout-search';
+import { isSignOutFromOtherTab, parseLogoutSearch } from './logout-search';
 
 describe('parseLogoutSearch', () => {
   it('keeps a known reason, a same-origin path and the other-tab flag', () => {
@@ -13,5 +13,14 @@ describe('parseLogoutSearch', () => {
   it('drops what it does not know, and paths to other origins', () => {
     expect(parseLogoutSearch({ reason: 'x', returnTo: '//evil.example/', fromOtherTab: 'yes' })).toEqual({});
     expect(parseLogoutSearch({ returnTo: 'https://evil.example/' })).toEqual({});
+  });
+});
+
+describe('isSignOutFromOtherTab', () => {
+  it('is the logout a tab is sent to when another tab signed out, and nothing else', () => {
+    expect(isSignOutFromOtherTab('/logout', { reason: 'user', fromOtherTab: true })).toBe(true);
+    expect(isSignOutFromOtherTab('/logout', { reason: 'inactivity' })).toBe(false);
+    expect(isSignOutFromOtherTab('/logout', {})).toBe(false);
+    expect(isSignOutFromOtherTab('/claim-search', { fromOtherTab: true })).toBe(false);
   });
 });

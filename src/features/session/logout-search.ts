@@ -12,3 +12,11 @@ export function parseLogoutSearch(search: Record<string, unknown>): LogoutSearch
     ...(search.fromOtherTab === true ? { fromOtherTab: true } : {}),
   };
 }
+
+/**
+ * Whether a location is this tab being signed out because another tab was: not a page the user
+ * opened, so it counts no page view (and its token is on its way out).
+ */
+export function isSignOutFromOtherTab(pathname: string, search: Record<string, unknown>): boolean {
+  return pathname === '/logout' && parseLogoutSearch(search).fromOtherTab === true;
+}

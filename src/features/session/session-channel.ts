@@ -21,13 +21,22 @@ function isSessionMessage(value: unknown): value is SessionMessage {
   return message.type === 'signed-out' && (message.reason === 'user' || message.reason === 'inactivity');
 }
 
+/**
+ * This tab's mark on what it posts. A tab opens several channels (the idle timer's, the sign-out's), and
+ * each hears the others: a tab's own messages are not news from another tab.
+ */
+const TAB_ID = Math.random().toString(36).slice(2);
+
 function broadcastChannel(): SessionChannel {
   const channel = new BroadcastChannel(CHANNEL_NAME);
   return {
-    post: (message) => channel.postMessage(message),
+    post: (message) => channel.postMessage({ ...message, from: TAB_ID }),
     subscribe: (listener) => {
       const onMessage = (event: MessageEvent) => {
-        if (isSessionMessage(event.data)) listener(event.data);
+        const from = (event.data as { from?: unknown } | null)?.from;
+        if (from === TAB_ID || !isSessionMessage(event.data)) return;
+        const { from: _from, ...message } = event.data as SessionMessage & { from?: unknown };
+        listener(message as SessionMessage);
       };
       channel.addEventListener('message', onMessage);
       return () => channel.removeEventListener('message', onMessage);

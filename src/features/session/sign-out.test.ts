@@ -62,7 +62,7 @@ describe('signOut', () => {
 
     await expect(signOut(queryClient, { reason: 'inactivity' })).resolves.toBe('provider');
 
-    expect(posted).toEqual([{ type: 'signed-out', reason: 'inactivity' }]);
+    expect(posted).toEqual([{ type: 'signed-out', reason: 'inactivity', from: expect.any(String) }]);
     expect(order).toEqual(['signoutRedirect']);
     // The app's own data is gone; the provider's request stays for the callback.
     expect(window.sessionStorage.getItem('benefits-portal.enrollment-form.1')).toBeNull();
