@@ -7,9 +7,10 @@ import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import { Suspense, useId, useState, type ReactNode } from 'react';
+import { Suspense, useEffect, useId, useState, type ReactNode } from 'react';
 import { VisuallyHidden } from '../ui/visually-hidden';
 import type { ChartData } from './chart-series';
+import { useChartTurn } from './chart-turns';
 
 type TableProps = {
   title: string;
@@ -102,7 +103,7 @@ export function ChartFigure({ title, chart, height = 240, ...numbers }: ChartFig
       </CaptionRow>
       {/* Inert: the picture is neither read nor focused; the table carries its numbers. */}
       <Box inert sx={{ height }}>
-        <Suspense fallback={<Skeleton variant="rectangular" height={height} />}>{chart}</Suspense>
+        <DrawnInTurn height={height}>{chart}</DrawnInTurn>
       </Box>
       {numbers.data ? (
         <div id={tableId}>
@@ -119,6 +120,23 @@ export function ChartFigure({ title, chart, height = 240, ...numbers }: ChartFig
       )}
     </Box>
   );
+}
+
+/** The chart once its turn comes (chart-turns.ts), its place held at its height until it is drawn. */
+function DrawnInTurn({ height, children }: { height: number; children: ReactNode }) {
+  const { shown, drawn } = useChartTurn();
+  const place = <Skeleton variant="rectangular" height={height} />;
+  if (!shown) return place;
+  return (
+    <Suspense fallback={place}>
+      <WhenMounted run={drawn}>{children}</WhenMounted>
+    </Suspense>
+  );
+}
+
+function WhenMounted({ run, children }: { run: () => void; children: ReactNode }) {
+  useEffect(run, [run]);
+  return children;
 }
 
 /**
