@@ -32,6 +32,8 @@ async function expectStepFocused(page: Page, heading: string | RegExp): Promise<
 
 /** Next (or Submit) on a form with errors: its error summary takes the focus. */
 async function failSubmit(page: Page, button: string): Promise<void> {
+  // The step's form is drawn just after its heading: the user sees the button before tabbing to it.
+  await expect(page.getByRole('main').getByRole('button', { name: button, exact: true })).toBeVisible();
   await tabTo(page, button);
   await page.keyboard.press('Enter');
   await expect(page.getByTestId('error-summary')).toBeFocused();
