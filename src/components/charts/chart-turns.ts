@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { afterNextPaint } from '../../lib/after-next-paint';
 
 /**
@@ -55,10 +55,8 @@ export function useChartTurn(): { shown: boolean; drawn: () => void } {
     if (!current) giveNext(true);
     return () => end(mine);
   }, []);
-  return {
-    shown,
-    drawn: () => {
-      if (turn.current) end(turn.current);
-    },
-  };
+  const drawn = useCallback(() => {
+    if (turn.current) end(turn.current);
+  }, []);
+  return { shown, drawn };
 }
