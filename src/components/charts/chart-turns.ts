@@ -42,8 +42,8 @@ function end(turn: Turn) {
  * mounts in a task of its own (drawing one measures its labels, which takes the main thread a while)
  * instead of all of them in one long task.
  *
- * `shown` turns true when the chart may render; call `drawn` once it has mounted (or failed), which
- * gives the next chart its turn.
+ * `shown` turns true when the chart may render; call `drawn` once it has mounted, which gives the
+ * next chart its turn (a chart that unmounts first, or holds its turn too long, gives it up itself).
  */
 export function useChartTurn(): { shown: boolean; drawn: () => void } {
   const [shown, setShown] = useState(false);
