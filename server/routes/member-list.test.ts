@@ -92,6 +92,28 @@ describe('SubscriberList search', () => {
     expect(byLead.recordCount).toBe(leading.length);
     expect(byLead.list.every((m) => m.ssnLast4.startsWith(lead))).toBe(true);
   });
+
+  it('answers each search with its own text and group when the same kind of search came before', async () => {
+    const [one, two] = [active[3]!, active.find((s) => s.lastName.slice(1, 5) !== active[3]!.lastName.slice(1, 5))!];
+    for (const member of [one, two, one]) {
+      const fragment = member.lastName.slice(1, 5);
+      const answer = await list({ lastName: fragment, ssn: member.ssnLast4, recordsPerPage: 100 });
+      const expected = active.filter(
+        (s) => s.lastName.toLowerCase().includes(fragment.toLowerCase()) && s.ssnLast4 === member.ssnLast4,
+      );
+      expect(pks(answer.list)).toEqual(pks(expected));
+      expect(answer.list.map((m) => m.subscriberPK)).toContain(member.subscriberPK);
+    }
+    // The same search for another group (HR of group 2) lists that group's members only.
+    const res = await t.app.inject({
+      method: 'POST',
+      url: endpointUrl(endpoints.subscriberList),
+      headers: await t.auth('hr@example.com'),
+      payload: { employerPK: 2, lastName: one.lastName.slice(1, 5), ssn: one.ssnLast4 },
+    });
+    expect(res.statusCode).toBe(200);
+    expect((res.json() as Answer).list.map((m) => m.subscriberPK)).not.toContain(one.subscriberPK);
+  });
 });
 
 describe('SubscriberList bounded search', () => {
