@@ -27,11 +27,23 @@ const rowsOf = (actor: string) => database.db.select().from(auditEvents).where(e
 describe('access row writer', () => {
   it('stores the rows of one moment with one statement, and each caller learns its row is in', async () => {
     const write = createAccessRowWriter(database.db);
-    const insert = vi.spyOn(database.db, 'insert');
+    const statements = vi.spyOn(database.db, 'execute');
     await Promise.all(Array.from({ length: 7 }, () => write(row('batch-user'))));
-    expect(insert).toHaveBeenCalledTimes(1);
-    insert.mockRestore();
-    expect(await rowsOf('batch-user')).toHaveLength(7);
+    expect(statements).toHaveBeenCalledTimes(1);
+    statements.mockRestore();
+    const stored = await rowsOf('batch-user');
+    expect(stored).toHaveLength(7);
+    expect(stored[0]).toMatchObject({
+      actorEmail: null,
+      employerPK: 2,
+      action: 'access.read',
+      endpoint: 'subscriberDetails',
+      status: 200,
+      ip: '127.0.0.1',
+      records: ['subscriber:1'],
+      detail: null,
+    });
+    expect(new Set(stored.map((r) => r.auditEventPK)).size).toBe(7);
   });
 
   it('keeps the other rows of a batch when one of them cannot be stored, and fails only its caller', async () => {
