@@ -71,11 +71,26 @@ export function ssnLast4Of(ssn: string): string {
   return ssn.slice(-4);
 }
 
+/** Today's date and the instants it runs from and to: every birth date checked asks for it. */
+const today = { text: '', from: 0, until: 0 };
+
 /** Today as a calendar date in the user's own zone (never shifted through UTC). */
-export function todayIsoDate(now = new Date()): string {
-  const y = now.getFullYear();
-  const m = String(now.getMonth() + 1).padStart(2, '0');
-  const d = String(now.getDate()).padStart(2, '0');
+export function todayIsoDate(now?: Date): string {
+  if (now) return localIsoDate(now);
+  const at = Date.now();
+  if (at < today.from || at >= today.until) {
+    const date = new Date(at);
+    today.text = localIsoDate(date);
+    today.from = new Date(date.getFullYear(), date.getMonth(), date.getDate()).getTime();
+    today.until = new Date(date.getFullYear(), date.getMonth(), date.getDate() + 1).getTime();
+  }
+  return today.text;
+}
+
+function localIsoDate(date: Date): string {
+  const y = date.getFullYear();
+  const m = String(date.getMonth() + 1).padStart(2, '0');
+  const d = String(date.getDate()).padStart(2, '0');
   return `${y}-${m}-${d}`;
 }
 

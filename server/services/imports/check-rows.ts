@@ -1,6 +1,7 @@
 // Every row of an upload checked, in two steps around the facts only the database knows: first the
 // families and the SSNs they need facts about, then each family against the wizard's rules. Pure,
 // so it runs in the upload's worker thread as well as beside the database (a new mapping, a fix).
+import { todayIsoDate } from '../../../src/contracts/person-rules';
 import type { ImportRecord } from './import-store';
 import type { ImportContext } from './import-context';
 import type { RowWrite } from './row-batches';
@@ -23,7 +24,8 @@ export function setupOf(
   record: Pick<ImportRecord, 'columns' | 'mapping' | 'valueMappings' | 'format'>,
 ): Setup {
   const { columns, mapping, valueMappings } = record;
-  return { ctx, columns, mapping, valueMappings, otherGroupsAllowed: record.format === 'x12' };
+  // Today is read once for all the rows, not once per row.
+  return { ctx, columns, mapping, valueMappings, otherGroupsAllowed: record.format === 'x12', today: todayIsoDate() };
 }
 
 export type CheckPlan<R = StoredRow> = ReturnType<typeof familiesOf<R>> & {
@@ -42,16 +44,21 @@ export function planChecks<R = StoredRow>(
   open: (row: R) => StoredRow = asStored,
 ): CheckPlan<R> {
   const seen = new Map<string, number>();
+  // Each row's SSN as read here, so the employees' need not be opened again.
+  const ssnOf = new Map<R, string>();
   const unmapped = unmappedCounter(setup);
   const { families, orphans } = familiesOf(rows, setup, (kept) => {
     const row = open(kept);
     const ssn = ssnOfRow(row, setup);
-    if (ssn) seen.set(ssn, (seen.get(ssn) ?? 0) + 1);
+    if (ssn) {
+      seen.set(ssn, (seen.get(ssn) ?? 0) + 1);
+      ssnOf.set(kept, ssn);
+    }
     unmapped.add(row);
     return row;
   });
   const duplicates = new Set([...seen].filter(([, n]) => n > 1).map(([ssn]) => ssn));
-  const employeeSsns = families.map((f) => ssnOfRow(open(f.employee), setup)).filter((s): s is string => s !== null);
+  const employeeSsns = families.map((f) => ssnOf.get(f.employee)).filter((s): s is string => s !== undefined);
   return { families, orphans, duplicates, employeeSsns, unmapped: unmapped.values() };
 }
 

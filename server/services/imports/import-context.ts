@@ -17,7 +17,12 @@ export type ImportContext = {
   plans: PlanRow[];
   tiers: TierRow[];
   labelOf: (field: ImportListField, code: string) => string;
+  /** The code each list's aliases stand for (the first choice with an alias has it), and values already read. */
+  aliases: Record<ImportListField, { byAlias: Map<string, string>; read: Map<string, string | null> }>;
 };
+
+/** Values remembered per list: a file holds few distinct ones, but a wrongly mapped column may hold one per row. */
+const READ_VALUES_KEPT = 2000;
 
 /** Compared without case, spaces or punctuation; "&" reads as "and", "+" stays (EE+SP). */
 export function normalise(value: string): string {
@@ -147,7 +152,14 @@ export function contextFrom(employerPK: number, rows: ContextRows): ImportContex
 
   const labels = new Map<string, string>();
   for (const [field, list] of Object.entries(choices)) for (const c of list) labels.set(`${field}|${c.code}`, c.label);
+  const aliases = {} as ImportContext['aliases'];
+  for (const [field, list] of Object.entries(choices) as [ImportListField, ListChoice[]][]) {
+    const byAlias = new Map<string, string>();
+    for (const c of list) for (const alias of c.aliases) if (!byAlias.has(alias)) byAlias.set(alias, c.code);
+    aliases[field] = { byAlias, read: new Map() };
+  }
   return {
+    aliases,
     employerPK,
     choices,
     divisions: divisionRows.map((d) => ({ divisionPK: d.divisionPK, locationCode: d.locationCode })),
@@ -171,9 +183,12 @@ export function resolveValue(
   if (raw === '') return undefined;
   const chosen = userMapping?.[raw];
   if (chosen) return ctx.choices[field].some((c) => c.code === chosen) ? chosen : null;
-  const key = normalise(raw);
-  const hit = ctx.choices[field].find((c) => c.aliases.includes(key));
-  return hit?.code ?? null;
+  const { byAlias, read } = ctx.aliases[field];
+  const known = read.get(raw);
+  if (known !== undefined) return known;
+  const code = byAlias.get(normalise(raw)) ?? null;
+  if (read.size < READ_VALUES_KEPT) read.set(raw, code);
+  return code;
 }
 
 /**
