@@ -12,8 +12,12 @@ const root = fileURLToPath(new URL('../..', import.meta.url));
 /** Where the built server lives (ignored by git): one file per entry. */
 export const serverBuildDir = path.join(root, '.build', 'server');
 
-/** The entries: the server itself, and the worker that reads uploads. */
-const entries = { main: 'server/main.ts', 'upload-worker': 'server/services/imports/upload-worker.ts' };
+/** The entries: the server itself, and its workers (uploads, the census on PostgreSQL). */
+const entries = {
+  main: 'server/main.ts',
+  'upload-worker': 'server/services/imports/upload-worker.ts',
+  'census-copy-worker': 'server/services/reports/census-copy-worker.ts',
+};
 
 /**
  * A source's `import.meta.url` keeps naming the source file, so the paths it resolves beside itself

@@ -11,7 +11,6 @@ import { stringify as stringifySync } from 'csv-stringify/sync';
 import { and, count, countDistinct, eq, getTableName, gte, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import { alias, PgDialect } from 'drizzle-orm/pg-core';
 import type pg from 'pg';
-import { to as copyTo } from 'pg-copy-streams';
 import type { z } from 'zod';
 import {
   CENSUS_COLUMNS,
@@ -32,6 +31,7 @@ import {
 } from '../../db/schema';
 import { badRequest } from '../../lib/problem';
 import { usDate } from '../../lib/calendar';
+import { CensusCopyThread, type CopiedBatch } from './census-copy-thread';
 
 type CensusQuery = z.output<typeof censusQuery>;
 type CensusColumn = (typeof CENSUS_COLUMNS)[number];
@@ -440,89 +440,6 @@ function censusCopyStatement(batch: Batch): string {
   return statement;
 }
 
-/** What COPY's text format writes after a backslash, by the byte it stands for (b f n r t v). */
-const COPY_ESCAPES: Record<number, number> = { 98: 8, 102: 12, 110: 10, 114: 13, 116: 9, 118: 11 };
-const BACKSLASH = 0x5c;
-const LF = 0x0a;
-const CR = 0x0d;
-
-/**
- * Turns COPY's text output (one column: the CSV record) into the file's bytes: each line ends in CR
- * LF, and the escapes COPY writes (a backslash before a backslash, or a letter for a control
- * character) are undone. Records are rarely escaped, so a chunk without a backslash is only split at
- * its line breaks. A chunk may end inside an escape: its backslash waits for the next chunk.
- */
-export class CopyTextToCsv {
-  rows = 0;
-  private carry: Buffer | null = null;
-
-  convert(input: Buffer): Buffer {
-    const chunk = this.carry ? Buffer.concat([this.carry, input]) : input;
-    this.carry = null;
-    let lines = 0;
-    for (let i = chunk.indexOf(LF); i !== -1; i = chunk.indexOf(LF, i + 1)) lines++;
-    this.rows += lines;
-    const out = Buffer.allocUnsafe(chunk.length + lines);
-    let to = 0;
-    if (chunk.indexOf(BACKSLASH) === -1) {
-      let from = 0;
-      for (let i = chunk.indexOf(LF); i !== -1; i = chunk.indexOf(LF, i + 1)) {
-        to += chunk.copy(out, to, from, i);
-        out[to++] = CR;
-        out[to++] = LF;
-        from = i + 1;
-      }
-      chunk.copy(out, to, from);
-      return out;
-    }
-    for (let i = 0; i < chunk.length; i++) {
-      const byte = chunk[i]!;
-      if (byte === BACKSLASH) {
-        if (i + 1 === chunk.length) {
-          this.carry = Buffer.from([BACKSLASH]);
-          break;
-        }
-        const next = chunk[++i]!;
-        out[to++] = COPY_ESCAPES[next] ?? next;
-      } else if (byte === LF) {
-        out[to++] = CR;
-        out[to++] = LF;
-      } else {
-        out[to++] = byte;
-      }
-    }
-    return out.subarray(0, to);
-  }
-}
-
-/** A batch's file bytes, gathered off one COPY, with the records each chunk holds. */
-type CopiedBatch = { chunks: Buffer[]; rows: number[] };
-
-/**
- * Runs one batch's COPY on a session of its own and gathers its output (about 2 MB). Gathering, not
- * streaming, means a statement never waits for the client, however slowly it reads; a session whose
- * COPY failed is closed rather than returned to the pool.
- */
-async function copyBatch(pool: pg.Pool, statement: string): Promise<CopiedBatch> {
-  const session = await pool.connect();
-  let failed: Error | undefined;
-  try {
-    const csv = new CopyTextToCsv();
-    const batch: CopiedBatch = { chunks: [], rows: [] };
-    for await (const chunk of session.query(copyTo(statement))) {
-      const before = csv.rows;
-      batch.chunks.push(csv.convert(chunk as Buffer));
-      batch.rows.push(csv.rows - before);
-    }
-    return batch;
-  } catch (error) {
-    failed = error as Error;
-    throw error;
-  } finally {
-    session.release(failed);
-  }
-}
-
 /**
  * The first subscriber key of every batch of `batchSize` of the group's subscribers, counted by the
  * database: a hundred keys for a million members, where the rows way holds all of them.
@@ -554,38 +471,52 @@ async function writeCensusByCopy(
   const { planPKs, medicalPlanPKs } = ref;
   const starts = await batchStarts(db, employerPK, batchSize);
   if (!out.write(CSV_HEAD)) await roomIn(out);
+  const thread = new CensusCopyThread(pool);
+  let whole = false;
+  try {
+    whole = await writeBatches(thread, out, starts, { employerPK, medicalPlanPKs, planPKs, range }, counter);
+  } finally {
+    // Batches still being read are of no use once the client has gone or one has failed.
+    if (whole) thread.end();
+    else thread.stop();
+  }
+}
+
+/**
+ * Writes each batch's bytes in key order, COPY_SESSIONS of them read ahead. False when the client
+ * went away first.
+ */
+async function writeBatches(
+  thread: CensusCopyThread,
+  out: Writable,
+  starts: number[],
+  batch: Omit<Batch, 'keys'>,
+  counter: { rows: number },
+): Promise<boolean> {
   const reading: Promise<CopiedBatch>[] = [];
   let next = 0;
   const readAhead = () => {
     while (reading.length < COPY_SESSIONS && next < starts.length) {
       const last = next + 1 < starts.length ? starts[next + 1]! - 1 : 2 ** 31 - 1;
-      const statement = censusCopyStatement({
-        employerPK,
-        keys: { first: starts[next]!, last },
-        medicalPlanPKs,
-        planPKs,
-        range,
-      });
-      const batch = copyBatch(pool, statement);
+      const copied = thread.copy(censusCopyStatement({ ...batch, keys: { first: starts[next]!, last } }));
       // Should the client go away first, an unread batch must not end as an unhandled rejection.
-      batch.catch(() => {});
-      reading.push(batch);
+      copied.catch(() => {});
+      reading.push(copied);
       next += 1;
     }
   };
   readAhead();
   while (reading.length > 0) {
-    if (out.destroyed) return;
-    const batch = await reading.shift()!;
+    const { bytes, rows } = await reading.shift()!;
+    if (out.destroyed) return false;
     readAhead();
-    for (const [i, chunk] of batch.chunks.entries()) {
-      if (out.destroyed) return;
-      counter.rows += batch.rows[i]!;
-      if (!out.write(chunk)) await roomIn(out);
-    }
+    counter.rows += rows;
+    if (!out.write(bytes)) await roomIn(out);
     await nextTurn();
   }
+  if (out.destroyed) return false;
   out.end();
+  return true;
 }
 
 /** One CSV record, in CENSUS_COLUMNS order. Dependents carry their subscriber's ID and division. */
@@ -629,6 +560,10 @@ const nextTurn = () => setImmediatePromise();
 /** Resolves when the stream wants more, or has been closed (a client that went away). */
 const roomIn = (stream: Writable) =>
   new Promise<void>((resolve) => {
+    if (stream.destroyed) {
+      resolve();
+      return;
+    }
     const done = () => {
       stream.off('drain', done);
       stream.off('close', done);
