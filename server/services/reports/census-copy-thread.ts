@@ -10,7 +10,7 @@ const COPY_WORKER_SOURCE = new URL('./census-copy-worker.ts', import.meta.url);
 export const CENSUS_SESSION_NAME = 'census';
 
 /** A batch's file bytes and the records they hold. */
-export type CopiedBatch = { bytes: Buffer; rows: number };
+export type CopiedBatch = { chunks: Buffer[]; rows: number };
 
 /**
  * The census's worker old generation: it holds at most the batches read ahead of output (about 2 MB
@@ -45,11 +45,7 @@ export class CensusCopyThread {
       const waiter = this.waiting.get(message.id);
       this.waiting.delete(message.id);
       if ('error' in message) waiter?.reject(new Error(message.error));
-      else
-        waiter?.resolve({
-          bytes: Buffer.from(message.bytes),
-          rows: message.rows,
-        });
+      else waiter?.resolve({ chunks: message.chunks.map((chunk) => Buffer.from(chunk)), rows: message.rows });
     });
     this.worker.on('error', (error) => this.fail(error));
     this.worker.on('exit', (code) => this.fail(new Error(`The census's worker ended (${code}).`)));

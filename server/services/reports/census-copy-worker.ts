@@ -2,8 +2,6 @@
 // own and turns their output into the file's bytes. A million members are about 230 MB of output in
 // many small chunks; reading and converting them here keeps their garbage, and its collection
 // pauses, off the thread that serves everyone's calls, which only writes each finished batch.
-import { readlinkSync } from 'node:fs';
-import { setPriority } from 'node:os';
 import { parentPort, workerData } from 'node:worker_threads';
 import pg from 'pg';
 import { to as copyTo } from 'pg-copy-streams';
@@ -19,20 +17,7 @@ export type CensusCopyConnection = Pick<
 export type ToCensusCopyWorker = { type: 'copy'; id: number; statement: string } | { type: 'end' };
 
 /** A batch's file bytes (moved, not copied) and the records they hold, or why it failed. */
-export type FromCensusCopyWorker = { id: number; bytes: ArrayBuffer; rows: number } | { id: number; error: string };
-
-/**
- * Lowers this thread's CPU priority (Linux: a thread's own nice value, found through its task id), so
- * when the cores are full the serving thread runs first and the census waits. Elsewhere it is left.
- */
-function yieldToServing() {
-  try {
-    setPriority(Number(readlinkSync('/proc/thread-self').split('/').pop()), 10);
-  } catch {
-    // No /proc, or not allowed: the worker runs at the process's priority.
-  }
-}
-yieldToServing();
+export type FromCensusCopyWorker = { id: number; chunks: ArrayBuffer[]; rows: number } | { id: number; error: string };
 
 const port = parentPort!;
 const connection = (workerData as { input: CensusCopyConnection }).input;
@@ -48,30 +33,25 @@ async function session(): Promise<pg.Client> {
   return client;
 }
 
+/** A chunk's own memory, which can move to another thread (a slice of a shared one is copied). */
+function ownMemory(chunk: Buffer): ArrayBuffer {
+  const whole = chunk.byteOffset === 0 && chunk.byteLength === chunk.buffer.byteLength;
+  return whole && chunk.buffer instanceof ArrayBuffer ? chunk.buffer : new Uint8Array(chunk).buffer;
+}
+
 /**
- * Gathers one batch (about 2 MB) into a buffer of its own, which can move to the serving thread.
- * Gathering, not streaming, means a statement never waits for the client, however slowly it reads;
- * a session whose COPY failed is closed rather than used again.
+ * Gathers one batch (about 2 MB), in the chunks it was read in, each of which can move to the
+ * serving thread uncopied. Gathering, not streaming, means a statement never waits for the client,
+ * however slowly it reads; a session whose COPY failed is closed rather than used again.
  */
-async function copyBatch(statement: string): Promise<{ bytes: ArrayBuffer; rows: number }> {
+async function copyBatch(statement: string): Promise<{ chunks: ArrayBuffer[]; rows: number }> {
   const client = await session();
   try {
     const csv = new CopyTextToCsv();
-    const chunks: Buffer[] = [];
-    let length = 0;
-    for await (const chunk of client.query(copyTo(statement))) {
-      const converted = csv.convert(chunk as Buffer);
-      chunks.push(converted);
-      length += converted.length;
-    }
-    const bytes = new ArrayBuffer(length);
-    let at = 0;
-    for (const chunk of chunks) {
-      new Uint8Array(bytes, at, chunk.length).set(chunk);
-      at += chunk.length;
-    }
+    const chunks: ArrayBuffer[] = [];
+    for await (const chunk of client.query(copyTo(statement))) chunks.push(ownMemory(csv.convert(chunk as Buffer)));
     idle.push(client);
-    return { bytes, rows: csv.rows };
+    return { chunks, rows: csv.rows };
   } catch (error) {
     client.end().catch(() => {});
     throw error;
@@ -85,7 +65,7 @@ port.on('message', (message: ToCensusCopyWorker) => {
   }
   const { id, statement } = message;
   copyBatch(statement).then(
-    ({ bytes, rows }) => port.postMessage({ id, bytes, rows } satisfies FromCensusCopyWorker, [bytes]),
+    ({ chunks, rows }) => port.postMessage({ id, chunks, rows } satisfies FromCensusCopyWorker, chunks),
     (error: unknown) =>
       port.postMessage({
         id,

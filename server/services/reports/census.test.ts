@@ -218,6 +218,29 @@ describe("the census's worker on PostgreSQL", () => {
     expect(chunks).toBe(2);
     await vi.waitFor(async () => expect(await censusSessions()).toBe(0), { timeout: 10_000 });
   });
+
+  it.runIf(onPostgres)('reads two censuses at once and lets a third wait its turn, each file whole', async () => {
+    const query = { startDate: `${year - 1}-01-01`, endDate: `${year}-12-31` };
+    const expected = await read(censusReport(database.db, { actor: 'test', employerPK: 2, query, via: 'rows' }));
+    let reading = true;
+    let most = 0;
+    const watching = (async () => {
+      while (reading) {
+        most = Math.max(most, await censusSessions());
+        await new Promise((resolve) => setTimeout(resolve, 5));
+      }
+    })();
+    const files = await Promise.all(
+      [1, 2, 3].map(() => read(censusReport(database.db, { actor: 'test', employerPK: 2, query, batchSize: 1 }))),
+    );
+    reading = false;
+    await watching;
+    for (const file of files) expect(file.equals(expected)).toBe(true);
+    // Two workers of two sessions each; three at once would have had six.
+    expect(most).toBeGreaterThanOrEqual(2);
+    expect(most).toBeLessThanOrEqual(4);
+    await vi.waitFor(async () => expect(await censusSessions()).toBe(0), { timeout: 10_000 });
+  });
 });
 
 describe('COPY text to CSV', () => {

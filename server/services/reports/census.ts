@@ -10,6 +10,7 @@ import { stringify, type Options as StringifyOptions } from 'csv-stringify';
 import { stringify as stringifySync } from 'csv-stringify/sync';
 import { and, count, countDistinct, eq, getTableName, gte, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import { alias, PgDialect } from 'drizzle-orm/pg-core';
+import pLimit from 'p-limit';
 import type pg from 'pg';
 import type { z } from 'zod';
 import {
@@ -45,12 +46,20 @@ const CENSUS_BATCH_SUBSCRIBERS = 500;
 
 /**
  * Subscribers per COPY statement on PostgreSQL: about 2 MB of file, gathered in memory before it is
- * written. Larger batches save only a plan and a round trip each.
+ * written. At a million members 5,000 took 10–13 s against 9.4–9.5 s.
  */
 const COPY_BATCH_SUBSCRIBERS = 10_000;
 
-/** Batches read at once on the COPY way, each on a pooled session of its own. */
+/** Batches read at once on the COPY way, each on a session of the census's worker. */
 const COPY_SESSIONS = 2;
+
+/**
+ * Censuses this process reads at once on PostgreSQL. Each is a worker thread (about 45 MB at its
+ * peak) with COPY_SESSIONS sessions of its own, outside the serving pool; more wait their turn, their
+ * header sent, rather than growing the process and the database's connections without bound.
+ */
+const COPY_CENSUSES_AT_ONCE = 2;
+const copyTurns = pLimit(COPY_CENSUSES_AT_ONCE);
 
 /** Rows written between two turns of the event loop. */
 const YIELD_EVERY_ROWS = 200;
@@ -471,15 +480,19 @@ async function writeCensusByCopy(
   const { planPKs, medicalPlanPKs } = ref;
   const starts = await batchStarts(db, employerPK, batchSize);
   if (!out.write(CSV_HEAD)) await roomIn(out);
-  const thread = new CensusCopyThread(pool);
-  let whole = false;
-  try {
-    whole = await writeBatches(thread, out, starts, { employerPK, medicalPlanPKs, planPKs, range }, counter);
-  } finally {
-    // Batches still being read are of no use once the client has gone or one has failed.
-    if (whole) thread.end();
-    else thread.stop();
-  }
+  await copyTurns(async () => {
+    // A client that went away while the census waited for its turn needs no worker.
+    if (out.destroyed) return;
+    const thread = new CensusCopyThread(pool);
+    let whole = false;
+    try {
+      whole = await writeBatches(thread, out, starts, { employerPK, medicalPlanPKs, planPKs, range }, counter);
+    } finally {
+      // Batches still being read are of no use once the client has gone or one has failed.
+      if (whole) thread.end();
+      else thread.stop();
+    }
+  });
 }
 
 /**
@@ -507,11 +520,15 @@ async function writeBatches(
   };
   readAhead();
   while (reading.length > 0) {
-    const { bytes, rows } = await reading.shift()!;
-    if (out.destroyed) return false;
+    const { chunks, rows } = await reading.shift()!;
     readAhead();
     counter.rows += rows;
-    if (!out.write(bytes)) await roomIn(out);
+    if (out.destroyed) return false;
+    // The batch is in memory already: its chunks are handed over at once, and the next batch waits
+    // until the client has taken them.
+    let room = true;
+    for (const chunk of chunks) room = out.write(chunk);
+    if (!room) await roomIn(out);
     await nextTurn();
   }
   if (out.destroyed) return false;
