@@ -11,7 +11,7 @@
 //   DATABASE_URL=postgres://… npm run bench:census
 //   BENCH_DATA_DIR=/tmp/bench-db npm run bench:census  keeps the seeded PGlite folder for the next run
 //   BENCH_SIZES=10000,100000,1000000 npm run bench:census  once per size, then the growth table
-import { readFile, rm } from 'node:fs/promises';
+import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { Readable } from 'node:stream';
@@ -23,11 +23,11 @@ import { endpoints } from '../src/contracts/endpoints';
 import { openDatabase } from '../server/db/client';
 import { LARGE_GROUP_EMPLOYER_PK } from '../server/db/seed/data';
 import { auditEvents, dependents, subscribers } from '../server/db/schema';
-import { buildReplicaServer, freePorts, startReplica, stopChild, waitReady } from '../server/replicas/cluster';
 import { httpSend, signInTokens } from '../server/test/sign-in';
 import { downloadInChild, type Downloaded } from './support/download';
 import { exitAfter, fixed, percentile } from './support/figures';
 import { runGrowth, writeFigures } from './support/growth';
+import { startBenchServer } from './support/bench-server';
 import { openSeededDatabase } from './support/seeded-database';
 
 const MEMBERS = Number(process.env.SEED_MEMBERS ?? 100_000);
@@ -35,18 +35,12 @@ const MEMBERS = Number(process.env.SEED_MEMBERS ?? 100_000);
 const DEADLINE_MS = Number(process.env.BENCH_TIMEOUT_MS ?? 20 * 60_000);
 const PROBE_EVERY_MS = 50;
 const RSS_EVERY_MS = 100;
-const METRICS_TOKEN = 'census-bench-metrics';
 /** 3 s up to 300,000 members, then linear: 10 s for a million. */
 const TARGET_SECONDS = Math.max(3, (10 * MEMBERS) / 1_000_000);
 
 if (await runGrowth('bench:census', fileURLToPath(import.meta.url))) process.exit();
 exitAfter(DEADLINE_MS);
 
-/**
- * Period of the server's event-loop monitor's timer (prom-client's default). Its histogram holds the
- * time between the timer's turns, so the delay is what exceeds the period.
- */
-const LOOP_TIMER_MS = 10;
 const mb = (bytes: number) => bytes / 1024 / 1024;
 
 const seeded = await openSeededDatabase('census', MEMBERS);
@@ -72,37 +66,14 @@ const [{ value: lastAuditPK } = { value: 0 }] = await db
 // The server opens the folder itself: the bench lets go of it first.
 await seeded.database.close();
 
-await buildReplicaServer();
-const [port] = await freePorts(1);
-const base = `http://127.0.0.1:${port}`;
-const server = startReplica('census bench server', port!, {
-  DATABASE_URL: process.env.DATABASE_URL ?? '',
-  DATA_DIR: path.join(seeded.dataDir, 'db'),
-  PUBLIC_URL: base,
-  SERVE_SPA: 'false',
-  LOG_LEVEL: 'warn',
-  METRICS: 'true',
-  METRICS_TOKEN,
-});
+const bench = await startBenchServer('census bench server', seeded.dataDir);
+const { base } = bench;
 try {
-  await waitReady(server, 300_000);
+  await bench.ready();
   const tokens = await signInTokens(httpSend(base), 'bench@example.com', base);
   const headers = { authorization: `Bearer ${tokens.access_token}` };
-  const serverRss = async () => {
-    const status = await readFile(`/proc/${server.process.pid}/status`, 'utf8');
-    return Number(/^VmRSS:\s+(\d+) kB/m.exec(status)?.[1] ?? 0) * 1024;
-  };
-  /** The server's event-loop delay since the last read, in ms: p50, p99 and max. */
-  const loopDelay = async () => {
-    const text = await (
-      await fetch(`${base}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } })
-    ).text();
-    const read = (name: string) => {
-      const line = new RegExp(`^nodejs_eventloop_lag_${name}_seconds(?:\\{[^}]*\\})? (\\S+)$`, 'm');
-      return Math.max(0, Number(line.exec(text)?.[1] ?? 0) * 1000 - LOOP_TIMER_MS);
-    };
-    return { p50: read('p50'), p99: read('p99'), max: read('max') };
-  };
+  const serverRss = bench.rss;
+  const loopDelay = bench.loopDelay;
 
   // What the screen loads on opening: the counts, without member data.
   const summaryStarted = performance.now();
@@ -162,7 +133,7 @@ try {
 
   // The server's own count, from the audit event written when the stream ended (the server is
   // stopped first: a PGlite folder has one owner).
-  await stopChild(server.process, server.exited);
+  await bench.stop();
   const database = await reopen();
   let audited: unknown = null;
   try {
@@ -237,6 +208,6 @@ try {
   });
   if (status !== 200 || rows !== audited || summary.rowCount !== rows) process.exitCode = 1;
 } finally {
-  await stopChild(server.process, server.exited);
+  await bench.stop();
   if (!process.env.BENCH_DATA_DIR) await rm(seeded.dataDir, { recursive: true, force: true });
 }

@@ -8,8 +8,7 @@
 //   npm run bench:import                       PGlite in a temp folder
 //   DATABASE_URL=postgres://… npm run bench:import
 //   IMPORT_ROWS=20000 npm run bench:import     another size for the smaller file
-import { readFile, rm } from 'node:fs/promises';
-import path from 'node:path';
+import { rm } from 'node:fs/promises';
 import { performance } from 'node:perf_hooks';
 import { and, eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
@@ -24,18 +23,15 @@ import {
   trailerSegments,
   type FeedMember,
 } from '../server/services/carrier-feed';
-import { buildReplicaServer, freePorts, startReplica, stopChild, waitReady } from '../server/replicas/cluster';
 import { httpSend, signInTokens } from '../server/test/sign-in';
 import { exitAfter, fixed, percentile } from './support/figures';
+import { startBenchServer } from './support/bench-server';
 import { openSeededDatabase } from './support/seeded-database';
 
 const SMALL = Number(process.env.IMPORT_ROWS ?? 10_000);
 const LARGE = 100_000;
 const DEADLINE_MS = Number(process.env.BENCH_TIMEOUT_MS ?? 15 * 60_000);
 const GROUP = 2;
-/** prom-client's event-loop monitor resolution: its percentiles include this much. */
-const LOOP_TIMER_MS = 10;
-const METRICS_TOKEN = 'import-bench-metrics';
 /** The pause before each step. */
 const PAUSE_MS = 2000;
 
@@ -153,34 +149,14 @@ const [medical] = await seeded.database.db
   .where(and(eq(plans.employerPK, GROUP), eq(plans.planType, 'Medical'), eq(plans.planName, 'Choice PPO 500')));
 // The server opens the folder itself: the bench lets go of it first.
 await seeded.database.close();
-await buildReplicaServer();
-const [port] = await freePorts(1);
-const base = `http://127.0.0.1:${port}`;
-const server = startReplica('import bench server', port!, {
-  DATABASE_URL: process.env.DATABASE_URL ?? '',
-  DATA_DIR: path.join(seeded.dataDir, 'db'),
-  PUBLIC_URL: base,
-  SERVE_SPA: 'false',
-  LOG_LEVEL: 'warn',
-  METRICS: 'true',
-  METRICS_TOKEN,
-});
+const bench = await startBenchServer('import bench server', seeded.dataDir);
+const { base } = bench;
 try {
-  await waitReady(server, 300_000);
+  await bench.ready();
   const tokens = await signInTokens(httpSend(base), 'hr@example.com', base);
   const headers = { authorization: `Bearer ${tokens.access_token}` };
-  const serverRss = async () => {
-    const status = await readFile(`/proc/${server.process.pid}/status`, 'utf8');
-    return Number(/^VmRSS:\s+(\d+) kB/m.exec(status)?.[1] ?? 0) * 1024;
-  };
-  /** The server's event-loop delay p99 since the last read, in ms, its timer's resolution taken off. */
-  const loopP99 = async () => {
-    const text = await (
-      await fetch(`${base}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } })
-    ).text();
-    const seconds = Number(/^nodejs_eventloop_lag_p99_seconds(?:\{[^}]*\})? (\S+)$/m.exec(text)?.[1] ?? 0);
-    return Math.max(0, seconds * 1000 - LOOP_TIMER_MS);
-  };
+  const serverRss = bench.rss;
+  const loopP99 = async () => (await bench.loopDelay()).p99;
 
   /** Runs a step while sampling the server's RSS, its event-loop delay and a small call's latency. */
   async function measured<T>(label: string, step: () => Promise<T>) {
@@ -312,7 +288,7 @@ try {
   for (const [what, value, target, met] of rows)
     console.log(`  ${what.padEnd(36)} ${value.padStart(10)}   ${target.padEnd(9)} ${met ? 'met' : 'NOT MET'}`);
 } finally {
-  await stopChild(server.process, server.exited);
+  await bench.stop();
   // The bench's own connection is closed already; only a temp folder is left to remove.
   if (!process.env.BENCH_DATA_DIR) await rm(seeded.dataDir, { recursive: true, force: true });
 }
