@@ -1,8 +1,12 @@
+import { availableParallelism } from 'node:os';
 import { configDefaults, defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 
 export default defineConfig({
   test: {
+    // Vitest's default leaves a core to its own process: on two cores that is one test file at a time,
+    // while a file's database (PostgreSQL's backends, PGlite's start) and the runner leave room for another.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
       {
         plugins: [react()],

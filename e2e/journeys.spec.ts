@@ -30,11 +30,19 @@ async function expectStepFocused(page: Page, heading: string | RegExp): Promise<
   await expectFocusVisible(page, `opening ${String(heading)}`);
 }
 
-/** Next (or Submit) on a form with errors: its error summary takes the focus. */
-async function failSubmit(page: Page, button: string): Promise<void> {
-  // The step's form is drawn just after its heading: the user sees the button before tabbing to it.
+/**
+ * Tabs to a step's button. The step's form is drawn just after its heading: the user sees the button
+ * before tabbing to it (a Tab pressed before the form is drawn leaves the page's end and starts again at
+ * the top of the page).
+ */
+async function tabToButton(page: Page, button: string): Promise<void> {
   await expect(page.getByRole('main').getByRole('button', { name: button, exact: true })).toBeVisible();
   await tabTo(page, button);
+}
+
+/** Next (or Submit) on a form with errors: its error summary takes the focus. */
+async function failSubmit(page: Page, button: string): Promise<void> {
+  await tabToButton(page, button);
   await page.keyboard.press('Enter');
   await expect(page.getByTestId('error-summary')).toBeFocused();
   await expectFocusVisible(page, `a failed ${button}`);
@@ -62,14 +70,14 @@ test.describe('by keyboard alone', () => {
     await typeInto(page, 'Zip Code', '78701');
     await typeInto(page, 'Phone', '5125550123');
     await typeInto(page, 'Email', 'kai.keys@example.com');
-    await tabTo(page, 'Next');
+    await tabToButton(page, 'Next');
     await page.keyboard.press('Enter');
 
     await expectStepFocused(page, 'Employment Information');
-    await tabTo(page, 'Next');
+    await tabToButton(page, 'Next');
     await page.keyboard.press('Enter');
     await expectStepFocused(page, 'Dependent Information');
-    await tabTo(page, 'Skip');
+    await tabToButton(page, 'Skip');
     await page.keyboard.press('Enter');
 
     await expectStepFocused(page, 'Choose a Plan');
@@ -86,13 +94,13 @@ test.describe('by keyboard alone', () => {
     await press(page, 'ArrowRight', 'answering Dental Coverage');
     await tabTo(page, /^Enroll in FSA: /);
     await press(page, 'ArrowRight', 'answering Enroll in FSA');
-    await tabTo(page, 'Next');
+    await tabToButton(page, 'Next');
     await page.keyboard.press('Enter');
 
     await expectStepFocused(page, 'Review and submit');
     await expect(wizard.reviewValue('Personal Information', 'Name')).toHaveText(`Kai ${last}`);
     await expect(wizard.reviewValue('Choose a Plan', 'Medical')).toHaveText('Choice PPO 500 – Employee Only');
-    await tabTo(page, 'Submit');
+    await tabToButton(page, 'Submit');
     await page.keyboard.press('Enter');
     await expect(wizard.dialog('Subscriber Created')).toBeVisible();
     await expectFocusVisible(page, 'the created dialog');
@@ -119,7 +127,7 @@ test.describe('by keyboard alone', () => {
     await typeInto(page, 'Event Date', inDays(-3));
     await typeInto(page, 'Benefit End Date', inDays(10));
     await typeInto(page, 'Reason', 'Retirement');
-    await tabTo(page, 'Next');
+    await tabToButton(page, 'Next');
     await press(page, 'Enter', 'Next');
     const confirm = page.getByRole('dialog', { name: 'Confirm termination' });
     await expect(confirm).toContainText('Retirement');
@@ -154,22 +162,22 @@ test.describe('by keyboard alone', () => {
     await expect(page.getByRole('main').getByText('Qualifying event: Marriage')).toBeVisible();
     // The title names the journey and the step, never the member (titles stay in the history).
     await expect(page).toHaveTitle('Change Coverage: Personal Information – Benefits Portal');
-    await tabTo(page, 'Next');
+    await tabToButton(page, 'Next');
     await page.keyboard.press('Enter');
     await expectStepFocused(page, named('Employment Information'));
-    await tabTo(page, 'Next');
+    await tabToButton(page, 'Next');
     await page.keyboard.press('Enter');
     await expectStepFocused(page, named('Dependent Information'));
-    await tabTo(page, 'Skip');
+    await tabToButton(page, 'Skip');
     await page.keyboard.press('Enter');
     await expectStepFocused(page, named('Choose a Plan'));
     // Prefilled with the member's current elections.
     await expect(new EnrollmentWizardPage(page).select('Division')).not.toHaveValue('');
-    await tabTo(page, 'Next');
+    await tabToButton(page, 'Next');
     await page.keyboard.press('Enter');
     await expectStepFocused(page, named('Review and submit'));
     await expect(page).toHaveTitle('Change Coverage: Review and submit – Benefits Portal');
-    await tabTo(page, 'Submit');
+    await tabToButton(page, 'Submit');
     await page.keyboard.press('Enter');
     const done = page.getByRole('dialog', { name: 'Coverage Change Submitted' });
     await expect(done).toContainText(`The coverage change for ${name} was submitted.`);
