@@ -1,6 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
-import { collectYoungGeneration } from './heap-growth';
+import { PerformanceObserver, constants } from 'node:perf_hooks';
+import { collectAll, collectYoungGeneration } from './heap-growth';
 
 /** 8 MB of buffers held only by a few small objects, let go on return. */
 function dropBuffers() {
@@ -22,6 +23,26 @@ describe('collectYoungGeneration', () => {
 
   it('leaves no gc function behind for other code', () => {
     collectYoungGeneration();
+    collectAll();
     expect((globalThis as { gc?: unknown }).gc).toBeUndefined();
+  });
+});
+
+describe('collectAll', () => {
+  it('runs a full collection at once, where collectYoungGeneration runs a young one', async () => {
+    const kinds: number[] = [];
+    const observer = new PerformanceObserver((list) => {
+      for (const entry of list.getEntries())
+        kinds.push((entry as PerformanceEntry & { detail: { kind: number } }).detail.kind);
+    });
+    observer.observe({ entryTypes: ['gc'] });
+    try {
+      collectYoungGeneration();
+      await expect.poll(() => kinds).toContain(constants.NODE_PERFORMANCE_GC_MINOR);
+      collectAll();
+      await expect.poll(() => kinds).toContain(constants.NODE_PERFORMANCE_GC_MAJOR);
+    } finally {
+      observer.disconnect();
+    }
   });
 });

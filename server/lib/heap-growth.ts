@@ -14,7 +14,9 @@ export function limitHeapGrowth() {
   setFlagsFromString(`--heap-growing-percent=${HEAP_GROWING_PERCENT}`);
 }
 
-type Collect = (options: { type: 'minor'; execution: 'sync' }) => void;
+// Given options, V8's `gc` runs a young collection (Node 20's V8 reads `type: 'major'` as young too);
+// given none, a full one.
+type Collect = (options?: { type: 'minor'; execution: 'sync' }) => void;
 let collector: Collect | null = null;
 
 /**
@@ -24,11 +26,23 @@ let collector: Collect | null = null;
  * 15 to 30 MB of such buffers waiting at a time.
  */
 export function collectYoungGeneration() {
+  gcFunction()({ type: 'minor', execution: 'sync' });
+}
+
+/**
+ * A full collection, now: for a thread that has just let go of most of what it held (a worker done
+ * reading a file), so that its heap's next growth starts from what is still live.
+ */
+export function collectAll() {
+  gcFunction()();
+}
+
+function gcFunction(): Collect {
   if (!collector) {
     // V8's own `gc` function, taken from a fresh context while the flag is on; nothing else sees it.
     setFlagsFromString('--expose-gc');
     collector = runInNewContext('gc') as Collect;
     setFlagsFromString('--no-expose-gc');
   }
-  collector({ type: 'minor', execution: 'sync' });
+  return collector;
 }
