@@ -1,9 +1,9 @@
 // The census's worker on PostgreSQL, through its serving-thread side: batches in, file bytes out.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { sql } from 'drizzle-orm';
 import { postgresPoolOf } from '../../db/client';
 import { createTestDatabase, type TestDatabase } from '../../db/test-database';
-import { CENSUS_SESSION_NAME, CensusCopyThread } from './census-copy-thread';
+import { CensusCopyThread } from './census-copy-thread';
+import { censusSessions } from './census-sessions';
 
 const onPostgres = Boolean(process.env.DATABASE_URL);
 
@@ -14,13 +14,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await database?.close();
 });
-
-const censusSessions = async () => {
-  const { rows } = await database.db.execute<{ n: number }>(
-    sql`select count(*)::int as n from pg_stat_activity where application_name = ${CENSUS_SESSION_NAME} and datname = current_database()`,
-  );
-  return rows[0]!.n;
-};
 
 describe.runIf(onPostgres)("a census's worker", () => {
   it('answers each batch with its CSV lines, fails a batch that fails alone, and closes its sessions at the end', async () => {
@@ -34,10 +27,10 @@ describe.runIf(onPostgres)("a census's worker", () => {
       const [second, third] = await Promise.all([copy(`'c'`), copy(`'d', 'e'`)]);
       expect(Buffer.concat(second.chunks).toString('utf8')).toBe('c\r\n');
       expect(third).toMatchObject({ rows: 2 });
-      expect(await censusSessions()).toBeGreaterThan(0);
+      expect(await censusSessions(database.db)).toBeGreaterThan(0);
     } finally {
       thread.end();
     }
-    await vi.waitFor(async () => expect(await censusSessions()).toBe(0), { timeout: 10_000 });
+    await vi.waitFor(async () => expect(await censusSessions(database.db)).toBe(0), { timeout: 10_000 });
   });
 });

@@ -1,14 +1,14 @@
 // The census has two ways to write the file: rows read into csv-stringify (PGlite, and the reference)
 // and COPY … TO STDOUT on PostgreSQL. Both must give the same bytes, awkward values included.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import { postgresPoolOf } from '../../db/client';
 import { auditEvents, coverageOptions, coverages, dependents, lookupValues, plans, subscribers } from '../../db/schema';
 import { createTestDatabase, type TestDatabase } from '../../db/test-database';
 import { localToday } from '../../lib/calendar';
 import { censusReport } from './census';
-import { CENSUS_SESSION_NAME } from './census-copy-thread';
 import { CopyTextToCsv } from './copy-text-to-csv';
+import { censusSessions } from './census-sessions';
 
 const year = Number(localToday().slice(0, 4));
 const onPostgres = Boolean(process.env.DATABASE_URL);
@@ -196,17 +196,10 @@ describe('census file', () => {
 });
 
 describe("the census's worker on PostgreSQL", () => {
-  const censusSessions = async () => {
-    const { rows } = await database.db.execute<{ n: number }>(
-      sql`select count(*)::int as n from pg_stat_activity where application_name = ${CENSUS_SESSION_NAME} and datname = current_database()`,
-    );
-    return rows[0]!.n;
-  };
-
   it.runIf(onPostgres)('closes its database sessions when the file is written, and when it is abandoned', async () => {
     const whole = await read(censusReport(database.db, { actor: 'test', employerPK: 2, query: {}, batchSize: 2 }));
     expect(whole.length).toBeGreaterThan(100);
-    await vi.waitFor(async () => expect(await censusSessions()).toBe(0), { timeout: 10_000 });
+    await vi.waitFor(async () => expect(await censusSessions(database.db)).toBe(0), { timeout: 10_000 });
 
     const stream = censusReport(database.db, { actor: 'test', employerPK: 2, query: {}, batchSize: 1 });
     let chunks = 0;
@@ -216,7 +209,7 @@ describe("the census's worker on PostgreSQL", () => {
       if (++chunks === 2) break;
     }
     expect(chunks).toBe(2);
-    await vi.waitFor(async () => expect(await censusSessions()).toBe(0), { timeout: 10_000 });
+    await vi.waitFor(async () => expect(await censusSessions(database.db)).toBe(0), { timeout: 10_000 });
   });
 
   it.runIf(onPostgres)('reads two censuses at once and lets a third wait its turn, each file whole', async () => {
@@ -226,7 +219,7 @@ describe("the census's worker on PostgreSQL", () => {
     let most = 0;
     const watching = (async () => {
       while (reading) {
-        most = Math.max(most, await censusSessions());
+        most = Math.max(most, await censusSessions(database.db));
         await new Promise((resolve) => setTimeout(resolve, 5));
       }
     })();
@@ -239,7 +232,7 @@ describe("the census's worker on PostgreSQL", () => {
     // Two workers of two sessions each; three at once would have had six.
     expect(most).toBeGreaterThanOrEqual(2);
     expect(most).toBeLessThanOrEqual(4);
-    await vi.waitFor(async () => expect(await censusSessions()).toBe(0), { timeout: 10_000 });
+    await vi.waitFor(async () => expect(await censusSessions(database.db)).toBe(0), { timeout: 10_000 });
   });
 });
 
