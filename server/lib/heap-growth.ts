@@ -41,8 +41,12 @@ function gcFunction(): Collect {
   if (!collector) {
     // V8's own `gc` function, taken from a fresh context while the flag is on; nothing else sees it.
     setFlagsFromString('--expose-gc');
-    collector = runInNewContext('gc') as Collect;
+    const found: unknown = runInNewContext('typeof gc === "function" ? gc : null');
     setFlagsFromString('--no-expose-gc');
+    // The flag is the process's: another thread (an upload's worker) may have turned it off in between.
+    // Then this time goes without a collection, and the next asks again.
+    if (typeof found !== 'function') return () => undefined;
+    collector = found as Collect;
   }
   return collector;
 }
