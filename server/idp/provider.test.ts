@@ -188,6 +188,25 @@ async function startProvider(
   return { server, jwks: registered.jwks };
 }
 
+/**
+ * A new provider process on the same port and database. The client's pooled connections to the
+ * closed one fail once each when next used (however long after the close), so they are used up here,
+ * not by the test's next call.
+ */
+async function restartProvider(extra: { sessionMaxSeconds?: number } = {}): Promise<void> {
+  await app.close();
+  ({ server: app } = await startProvider(extra));
+  await app.listen({ port, host: '127.0.0.1' });
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const answered = await fetch(`${issuer}/.well-known/openid-configuration`).then(
+      (response) => response.ok,
+      () => false,
+    );
+    if (answered) return;
+  }
+  throw new Error('The restarted provider does not answer');
+}
+
 beforeAll(async () => {
   database = await createTestDatabase({ seed: false });
   // The demo users alone: the provider needs no groups.
@@ -569,9 +588,7 @@ describe('identity provider', () => {
     expect(first.status).toBe(200);
 
     // Restart: the process goes away with everything it held in memory.
-    await app.close();
-    ({ server: app } = await startProvider());
-    await app.listen({ port, host: '127.0.0.1' });
+    await restartProvider();
 
     const verifyAccessToken = createTokenVerifier({ issuer, audience: API_AUDIENCE, jwks });
     await expect(verifyAccessToken(`Bearer ${first.body.access_token}`)).resolves.toMatchObject({
@@ -622,11 +639,7 @@ describe('identity provider', () => {
 
   it('ends sessions and refresh tokens at the absolute limit from sign-in, however they are used', async () => {
     // Restarted with a 3-second limit (SESSION_MAX_HOURS in the app).
-    await app.close();
-    ({ server: app } = await startProvider({ sessionMaxSeconds: 3 }));
-    await app.listen({ port, host: '127.0.0.1' });
-    // The client's pooled connection to the closed process fails once.
-    await fetch(`${issuer}/.well-known/openid-configuration`).catch(() => undefined);
+    await restartProvider({ sessionMaxSeconds: 3 });
 
     const { jar, code, verifier } = await signIn('hr@example.com');
     const first = await exchange(code, verifier);

@@ -37,4 +37,16 @@ describe('afterNextPaint', () => {
     vi.advanceTimersByTime(1);
     expect(task).toHaveBeenCalledTimes(1);
   });
+
+  it('runs the task after the timeout where there is no window to paint (a document torn down)', () => {
+    vi.stubGlobal('requestAnimationFrame', undefined);
+    try {
+      const task = vi.fn();
+      expect(() => afterNextPaint(task)).not.toThrow();
+      vi.advanceTimersByTime(100);
+      expect(task).toHaveBeenCalledTimes(1);
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
 });

@@ -13,6 +13,7 @@ export function afterNextPaint(task: () => void): void {
     done = true;
     task();
   };
-  requestAnimationFrame(() => setTimeout(run, 0));
+  // Without a window (a page being torn down, a test's document gone) no frame comes: the timeout runs it.
+  if (typeof requestAnimationFrame === 'function') requestAnimationFrame(() => setTimeout(run, 0));
   setTimeout(run, FRAME_TIMEOUT_MS);
 }
