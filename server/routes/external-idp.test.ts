@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import Fastify, { type FastifyInstance } from 'fastify';
 import formbody from '@fastify/formbody';
 import type { AccountAccess } from '../../src/contracts/account';
@@ -18,6 +20,7 @@ import { createTestApp, TEST_PUBLIC_URL, type TestApp } from '../test/test-app';
 // users stands in for the organisation's. Its subjects are not the portal's; users are matched by the
 // e-mail it verified, and their grants are still the portal's.
 
+let listener: Server;
 let external: FastifyInstance;
 let externalDb: TestDatabase;
 let portal: TestApp;
@@ -42,13 +45,13 @@ beforeAll(async () => {
   await externalUser('ext-stranger', 'stranger@example.com');
   await externalUser('ext-new', 'new.colleague@example.com');
 
-  external = Fastify();
-  await external.register(formbody);
-  await external.listen({ port: 0, host: '127.0.0.1' });
-  const { port } = external.server.address() as { port: number };
+  // The issuer names the port, so the port is taken first and kept: a port freed and asked for again
+  // could go to another test file's server in between.
+  listener = createServer();
+  await new Promise<void>((resolve) => listener.listen(0, '127.0.0.1', resolve));
+  const { port } = listener.address() as AddressInfo;
   const issuer = `http://127.0.0.1:${port}/idp`;
-  await external.close();
-  external = Fastify();
+  external = Fastify({ serverFactory: (handler) => listener.on('request', handler) });
   await external.register(formbody);
   await registerIdentityProvider(external, {
     issuer,
@@ -58,7 +61,7 @@ beforeAll(async () => {
     apiAudience: `${TEST_PUBLIC_URL}/api`,
     db: externalDb.db,
   });
-  await external.listen({ port, host: '127.0.0.1' });
+  await external.ready();
   send = httpSend(`http://127.0.0.1:${port}`);
 
   inbox = await startTestInbox();
@@ -68,6 +71,10 @@ beforeAll(async () => {
 afterAll(async () => {
   await portal?.close();
   await external?.close();
+  if (listener) {
+    listener.closeAllConnections();
+    await new Promise((resolve) => listener.close(resolve));
+  }
   await externalDb?.close();
   await inbox?.close();
 });
