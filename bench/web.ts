@@ -72,7 +72,16 @@ const PRESET_CONFIGS: Record<PresetName, Config> = {
 type NavigationFigures = { score: number; fcp: number; lcp: number; tbt: number; cls: number; navigation: Result };
 /** Of the timespan of paging and sorting on the member chooser. */
 type SpanFigures = { inp: number; spanTbt: number; spanCls: number };
-type RunFigures = { screens: Map<ScreenName, NavigationFigures>; span: SpanFigures | null };
+type RunFigures = {
+  screens: Map<ScreenName, NavigationFigures>;
+  span: SpanFigures | null;
+  /**
+   * Lighthouse's measure of the host's CPU (its BenchmarkIndex, median over the navigations): the same
+   * build scores lower on a slower host, since the mobile preset multiplies the observed main-thread
+   * work by 4, so runs are comparable only at similar indexes.
+   */
+  cpuIndex: number;
+};
 
 // ---------------------------------------------------------------------------------------------------
 // The portal.
@@ -247,6 +256,7 @@ async function run(preset: PresetName, index: number, reportDir: string): Promis
     );
     const span = withSpan ? lhrs[SCREEN_NAMES.length]! : null;
     return {
+      cpuIndex: median(lhrs.slice(0, SCREEN_NAMES.length).map((lhr) => lhr.environment.benchmarkIndex)),
       screens,
       span: span && {
         // No interaction slower than Lighthouse's floor leaves the audit without a value: count it as 0.
@@ -340,7 +350,7 @@ try {
         `  run ${i + 1} done, load average ${os
           .loadavg()
           .map((n) => fixed(n, 2))
-          .join(' ')}`,
+          .join(' ')}, host CPU index ${fixed(figures.cpuIndex, 0)}`,
       );
     }
     console.log(header);
