@@ -51,10 +51,15 @@ beforeEach(() => {
 
 afterEach(() => vi.restoreAllMocks());
 
-/** Renders a panel and waits for its charts (loaded on demand) to draw. */
+/**
+ * Renders a panel and waits for its charts to draw. They load on demand and take turns, a frame apart,
+ * so on a slow machine the second can come after waitFor's default second.
+ */
 async function renderPanel(panel: ReactNode, charts: number) {
   renderSignedIn(panel, { queryClient });
-  await waitFor(() => expect(document.querySelectorAll('svg .' + axisClasses.root).length).toBe(charts * 2));
+  await waitFor(() => expect(document.querySelectorAll('svg .' + axisClasses.root).length).toBe(charts * 2), {
+    timeout: 5000,
+  });
 }
 
 /** The text of each tick label of the figure's axes in one direction, lines joined by a space. */
